@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { API_PREFIX } from '../shared/api/common.js';
+import type { Config } from './config.js';
+import { createDb, type Db } from './db/connection.js';
+import { migrateToLatest } from './db/migrations/index.js';
+import { authPlugin } from './platform/auth.js';
+import { ContentEvents } from './platform/content-events.js';
+import type { AppContext } from './platform/context.js';
+import { registerErrorHandler } from './platform/error-handler.js';
+import { responseSerializer } from './platform/serializer.js';
+import { registerSsr, type SsrOptions } from './platform/ssr.js';
+import { createTokenSigner } from './platform/tokens.js';
+import { apiModules } from './modules/index.js';
+import { feedRoutes } from './modules/feeds/routes.js';
+
+export interface BuildOptions {
+  /** Use this database instead of opening `config.databaseUrl` (tests). */
+  db?: Db;
+  /** Run migrations at start (default true). */
+  migrate?: boolean;
+  /** Server-side rendering: `false` for API-only tests. */
+  ssr?: SsrOptions | false;
+}
+
+/** Builds the whole site: platform plugins, then the API modules, then feeds, static files and SSR. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+    },
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  });
+
+  const db = options.db ?? createDb(config.databaseUrl);
+  if (options.migrate !== false) await migrateToLatest(db.kysely, db.engine);
+  const ctx: AppContext = { config, db, signer: createTokenSigner(config.secretKey), events: new ContentEvents() };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    if (!options.db) await db.destroy();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializer(config.env === 'test'));
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // SSR hands its dehydrated data and colour mode to the page in inline scripts.
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
+  await app.register(authPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${config.siteName} API`, version: '2.0.0', description: 'The JSON API behind the site and the PWA.' },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(db.kysely);
+      return { status: 'ready', database: db.engine };
+    } catch {
+      return reply.status(503).send({ error: 'unavailable', message: 'Database unreachable' });
+    }
+  });
+
+  for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
+  await app.register(feedRoutes);
+
+  if (options.ssr === false) {
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    });
+  } else {
+    await registerSsr(app, options.ssr ?? { mode: 'production' });
+  }
+  return app;
+}

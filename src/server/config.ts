@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Environment -> typed configuration. Every default makes a working embedded site:
+ * SQLite and media in ./data, secrets generated into ./data/secrets.json on first start.
+ */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string;
+  secretKey: string;
+  adminPreviewSecret: string;
+  altchaHmacKey: string;
+  accessTokenLifetime: number;
+  refreshTokenLifetime: number;
+  refreshGraceSeconds: number;
+  demoMode: boolean;
+  siteName: string;
+  currency: string;
+  logLevel: string;
+  uploadMaxBytes: number;
+  ssrCacheEntries: number;
+  ssrCacheTtlSeconds: number;
+  loginRateLimit: number;
+  trustProxy: boolean;
+  /** Where the built client and server live (dist/). */
+  distDir: string;
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  ADMIN_PREVIEW_SECRET: z.string().min(16).optional(),
+  ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
+  REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(14 * 24 * 3600),
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
+  DEMO_MODE: z.enum(['0', '1', 'true', 'false']).optional(),
+  SITE_NAME: z.string().default('Lectern'),
+  CURRENCY: z.string().length(3).default('CNY'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  SSR_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  SSR_CACHE_TTL: z.coerce.number().int().min(0).default(60),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  DIST_DIR: z.string().default('./dist'),
+});
+
+interface GeneratedSecrets {
+  secretKey: string;
+  adminPreviewSecret: string;
+  altchaHmacKey: string;
+}
+
+/** Secrets the operator did not set are generated once into the data folder, so restarts keep sessions. */
+function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    return JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
+  }
+  const secrets: GeneratedSecrets = {
+    secretKey: randomBytes(48).toString('base64url'),
+    adminPreviewSecret: randomBytes(18).toString('base64url'),
+    altchaHmacKey: randomBytes(32).toString('base64url'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+const truthy = (value: string | undefined) => value === '1' || value === 'true';
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const needsGenerated = !e.SECRET_KEY || !e.ADMIN_PREVIEW_SECRET || !e.ALTCHA_HMAC_KEY;
+  const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
+  const databaseUrl = e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'lectern.db')}`;
+  const embedded = !databaseUrl.startsWith('postgres');
+  const port = e.PORT;
+  const config: Config = {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl,
+    secretKey: e.SECRET_KEY ?? generated!.secretKey,
+    adminPreviewSecret: e.ADMIN_PREVIEW_SECRET ?? generated!.adminPreviewSecret,
+    altchaHmacKey: e.ALTCHA_HMAC_KEY ?? generated!.altchaHmacKey,
+    accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,
+    refreshTokenLifetime: e.REFRESH_TOKEN_LIFETIME,
+    refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
+    demoMode: e.DEMO_MODE === undefined ? embedded : truthy(e.DEMO_MODE),
+    siteName: e.SITE_NAME,
+    currency: e.CURRENCY.toUpperCase(),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    ssrCacheEntries: e.SSR_CACHE_ENTRIES,
+    ssrCacheTtlSeconds: e.SSR_CACHE_TTL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    trustProxy: truthy(e.TRUST_PROXY),
+    distDir: path.resolve(e.DIST_DIR),
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.js';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  engine: Engine;
+  destroy(): Promise<void>;
+}
+
+/** Resolves `DATABASE_URL`: `postgres://...` selects PostgreSQL, `sqlite:<file>` (or a bare path) SQLite. */
+export function engineOf(databaseUrl: string): Engine {
+  return /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
+}
+
+export function sqliteFile(databaseUrl: string): string {
+  return databaseUrl.replace(/^sqlite:(\/\/)?/, '');
+}
+
+export function createDb(databaseUrl: string): Db {
+  const engine = engineOf(databaseUrl);
+  if (engine === 'postgres') {
+    // Counts and sums arrive as strings from pg's bigint/numeric; the repos convert with Number().
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, engine, destroy: () => kysely.destroy() };
+  }
+  const file = sqliteFile(databaseUrl);
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { kysely, engine, destroy: () => kysely.destroy() };
+}

@@ -1,0 +1,30 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Engine } from '../connection.js';
+import { usersMigration } from './0001-users.js';
+import { contentMigration } from './0002-content.js';
+import { searchMigration } from './0003-search.js';
+
+export interface LecternMigration {
+  name: string;
+  up(db: Kysely<unknown>, engine: Engine): Promise<void>;
+}
+
+/** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
+export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: {
+      async getMigrations() {
+        const entries: Record<string, Migration> = {};
+        for (const m of migrations) entries[m.name] = { up: (trx) => m.up(trx, engine) };
+        return entries;
+      },
+    },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

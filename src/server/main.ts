@@ -1,0 +1,96 @@
+import { loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { createDb } from './db/connection.js';
+import { migrateToLatest } from './db/migrations/index.js';
+import { seedIfEmpty, seedLargeSite } from './db/seed/index.js';
+import type { RenderFn } from './platform/ssr.js';
+
+/**
+ * The command line: `serve` (production build), `dev` (Vite hot reload), `migrate`, `seed`.
+ * `npm start` reaches `serve` through launch.mjs, which builds first when the build is stale.
+ */
+async function serve(mode: 'production' | 'development') {
+  const config = loadConfig(process.env, mode === 'development' ? { env: 'development' } : {});
+  const db = createDb(config.databaseUrl);
+  await migrateToLatest(db.kysely, db.engine);
+  await seedIfEmpty(config, db);
+
+  let ssr;
+  if (mode === 'development') {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+    ssr = {
+      mode,
+      vite,
+      loadRender: async () => ((await vite.ssrLoadModule('/src/web/entry-server.tsx')) as { render: RenderFn }).render,
+    } as const;
+  } else {
+    ssr = { mode, loadRender: async () => (await import('../web/entry-server.js')).render } as const;
+  }
+  const app = await buildApp(config, { db, migrate: false, ssr });
+  if (ssr.mode === 'development' && 'vite' in ssr) {
+    const middie = (await import('@fastify/middie')).default;
+    await app.register(middie);
+    app.use(ssr.vite.middlewares);
+    // In development a fresh render module each request picks up edits.
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await db.destroy();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`${config.siteName} is serving ${config.publicUrl} (${db.engine})`);
+}
+
+async function migrate() {
+  const config = loadConfig();
+  const db = createDb(config.databaseUrl);
+  const done = await migrateToLatest(db.kysely, db.engine);
+  console.log(done.length ? `Applied: ${done.join(', ')}` : 'Database is up to date.');
+  await db.destroy();
+}
+
+async function seed(args: string[]) {
+  const config = loadConfig();
+  const db = createDb(config.databaseUrl);
+  await migrateToLatest(db.kysely, db.engine);
+  const i = args.indexOf('--articles');
+  if (i >= 0) {
+    const count = Number(args[i + 1]);
+    if (!Number.isInteger(count) || count < 1) throw new Error('--articles needs a positive whole number');
+    await seedLargeSite(config, db, count);
+  } else {
+    const seeded = await seedIfEmpty(config, db);
+    console.log(seeded ? 'Demo content added.' : 'The database already has content; nothing added.');
+  }
+  await db.destroy();
+}
+
+const [command = 'serve', ...rest] = process.argv.slice(2);
+const commands: Record<string, () => Promise<void>> = {
+  serve: () => serve('production'),
+  start: () => serve('production'),
+  dev: () => serve('development'),
+  migrate,
+  seed: () => seed(rest),
+};
+const run = commands[command];
+if (!run) {
+  console.error(`Unknown command "${command}". Use one of: ${Object.keys(commands).join(', ')}.`);
+  process.exit(2);
+}
+run().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { idParam, pageQuery } from '../../../../shared/api/common.js';
+import {
+  articleCard,
+  articleDetail,
+  articleList,
+  articlePatch,
+  articleListQuery,
+  articleWrite,
+  contentPaths,
+  membershipStatus,
+} from '../../../../shared/api/content.js';
+import { getActor, requireStaff } from '../../../platform/auth.js';
+import { moduleRoutes, paginate, privateResponse } from '../../../platform/http.js';
+import {
+  createArticle,
+  deleteArticle,
+  getArticle,
+  getSummary,
+  hotArticles,
+  hotBannerArticles,
+  listArticleCards,
+  listSummaries,
+  membershipStatus as getMembershipStatus,
+  previewArticle,
+  relatedArticles,
+  updateArticle,
+} from './service.js';
+import { ViewCounter } from './views.js';
+
+const tags = ['articles'];
+const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+const categoryParam = z.object({ id: z.coerce.number().int().min(0) });
+
+export const articleRoutes = moduleRoutes((app) => {
+  const { ctx } = app;
+  const views = new ViewCounter(ctx);
+  app.addHook('onClose', () => views.flush());
+
+  app.get(contentPaths.article, {
+    schema: { tags, summary: 'An article; premium text only for readers allowed it', params: idParam, response: { 200: articleDetail } },
+    handler: async (request, reply) => {
+      const actor = await getActor(request);
+      const article = await getArticle(ctx, actor, request.params.id);
+      views.count(article.id);
+      // A premium body is personal: never let a shared cache keep it.
+      if (actor || article.access === 'premium') privateResponse(reply);
+      else reply.header('cache-control', 'public, max-age=0, must-revalidate');
+      return article;
+    },
+  });
+
+  app.get(contentPaths.articleAdminPreview, {
+    schema: { tags, summary: 'Staff preview of any article, drafts included', params: idParam, response: { 200: articleDetail } },
+    handler: async (request, reply) => {
+      const actor = await requireStaff(request);
+      privateResponse(reply);
+      return previewArticle(ctx, actor, request.params.id);
+    },
+  });
+
+  app.get(contentPaths.articlesByAuthor, {
+    schema: { tags, summary: "An author's published articles", params: idParam, querystring: pageQuery, response: { 200: articleList } },
+    handler: async (request) => {
+      const page = await listArticleCards(ctx, { author: request.params.id }, request.query);
+      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+    },
+  });
+
+  app.get(contentPaths.articleHot, {
+    schema: { tags, summary: 'Hot articles of a category (0 = all)', params: categoryParam, querystring: limitQuery, response: { 200: z.array(articleCard) } },
+    handler: async (request) => hotArticles(ctx, request.params.id, request.query.limit),
+  });
+
+  app.get(contentPaths.articleHotBanner, {
+    schema: { tags, summary: 'Hot articles with a cover, for the carousel (0 = all)', params: categoryParam, querystring: limitQuery, response: { 200: z.array(articleCard) } },
+    handler: async (request) => hotBannerArticles(ctx, request.params.id, request.query.limit),
+  });
+
+  app.get(contentPaths.articleMembershipStatus, {
+    schema: { tags, summary: 'Whether the caller may read an article, and why', params: idParam, response: { 200: membershipStatus } },
+    handler: async (request, reply) => {
+      privateResponse(reply);
+      return getMembershipStatus(ctx, await getActor(request), request.params.id);
+    },
+  });
+
+  app.get(contentPaths.articleRelated, {
+    schema: { tags, summary: 'Articles related by tags and category', params: idParam, querystring: limitQuery, response: { 200: z.array(articleCard) } },
+    handler: async (request) => relatedArticles(ctx, request.params.id, request.query.limit),
+  });
+
+  app.get(contentPaths.articleSummaryList, {
+    schema: { tags, summary: 'Published articles, newest first, without bodies', querystring: articleListQuery, response: { 200: articleList } },
+    handler: async (request) => {
+      const page = await listSummaries(ctx, request.query);
+      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+    },
+  });
+
+  app.get(contentPaths.articleSummary, {
+    schema: { tags, summary: 'One article without its body', params: idParam, response: { 200: articleCard } },
+    handler: async (request) => getSummary(ctx, request.params.id),
+  });
+
+  app.post(contentPaths.articleCreate, {
+    schema: { tags, summary: 'Create an article (staff)', body: articleWrite, response: { 201: articleDetail } },
+    handler: async (request, reply) => {
+      const actor = await requireStaff(request);
+      return reply.status(201).send(await createArticle(ctx, actor, request.body));
+    },
+  });
+
+  app.put(contentPaths.article, {
+    schema: { tags, summary: 'Replace an article (staff)', params: idParam, body: articleWrite, response: { 200: articleDetail } },
+    handler: async (request) => updateArticle(ctx, await requireStaff(request), request.params.id, request.body),
+  });
+
+  app.patch(contentPaths.article, {
+    schema: { tags, summary: 'Change some fields of an article (staff)', params: idParam, body: articlePatch, response: { 200: articleDetail } },
+    handler: async (request) => updateArticle(ctx, await requireStaff(request), request.params.id, request.body),
+  });
+
+  app.delete(contentPaths.article, {
+    schema: { tags, summary: 'Delete an article (staff)', params: idParam },
+    handler: async (request, reply) => {
+      await requireStaff(request);
+      await deleteArticle(ctx, request.params.id);
+      return reply.status(204).send();
+    },
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, TooManyRequests } from './errors.js';
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+  detail?: string;
+  code?: string;
+}
+
+/** Maps typed errors, validation failures and everything else to `{error, message, fields?}`. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const name = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'body');
+        fields[name] ??= issue.message ?? 'Invalid value.';
+      }
+      const [first] = Object.entries(fields);
+      const body: ErrorBody = { error: 'invalid', message: `${first[0]}: ${first[1]}`, fields };
+      return reply.status(400).send(body);
+    }
+    if (err instanceof AppError) {
+      const body: ErrorBody = { error: err.code, message: err.message };
+      if (err.fields) body.fields = err.fields;
+      if (err.code === 'token_not_valid') {
+        body.detail = err.message;
+        body.code = 'token_not_valid';
+      }
+      if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(err.status).send(body);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(500).send({ error: 'server_error', message: 'Internal Server Error' });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type, rate limit).
+    const code =
+      status === 429 ? 'throttled' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'invalid';
+    return reply.status(status).send({ error: code, message: err.message });
+  });
+}

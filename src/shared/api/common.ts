@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const API_PREFIX = '/api/v2';
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** Every list answers `{count, next, previous, results}`; next/previous are absolute URLs or null. */
+export function paginated<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+export interface Paginated<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export const errorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const okBody = z.object({ detail: z.string() });
+
+/** ISO-8601 timestamps as sent on the wire. */
+export const isoDate = z.string();

@@ -1,0 +1,364 @@
+import { z } from 'zod';
+import { paginated, pageQuery } from './common.js';
+
+/** Paths of the content calls, relative to API_PREFIX. `:id` style params are Fastify's. */
+export const contentPaths = {
+  article: '/article/:id',
+  articleAdminPreview: '/article/adminpreview/:id',
+  articlesByAuthor: '/article/author/:id',
+  articleHot: '/article/hot/:id',
+  articleHotBanner: '/article/hot/banner/:id',
+  articleMembershipStatus: '/article/membership_status/:id',
+  articleRelated: '/article/related/:id',
+  articleSummaryList: '/article/summary',
+  articleSummary: '/article/summary/:id',
+  articleCreate: '/article',
+  banner: '/banner',
+  bannerFinal: '/banner/final',
+  bannerHot: '/banner/hot',
+  announcements: '/ad/announcement',
+  announcement: '/ad/announcement/:id',
+  announcementModal: '/ad/announcementmodal/:id',
+  categoriesCrud: '/categories',
+  categoryCrud: '/categories/:id',
+  categoryRelatedArticles: '/categories/:id/related_articles',
+  categoryList: '/category',
+  category: '/category/:id',
+  categoryByName: '/category/name/:name',
+  categoryByNameArticles: '/category/name/:name/article',
+  categoryBySlug: '/category/slug/:slug',
+  tagsCrud: '/tags',
+  tagCrud: '/tags/:id',
+  tagRelatedArticles: '/tags/:id/related_articles',
+  tagList: '/tag',
+  tag: '/tag/:id',
+  tagHot: '/tag/hot',
+  tagByName: '/tag/name/:name',
+  tagByNameArticles: '/tag/name/:name/article',
+  topics: '/topic',
+  topic: '/topic/:id',
+  topicArticles: '/topic/:id/article',
+  contentUrl: '/content/url/:id',
+  search: '/search',
+  shortcuts: '/shortcuts',
+  shortcut: '/shortcuts/:id',
+  shortcutTypes: '/shortcuts/type',
+  shortcutType: '/shortcuts/type/:id',
+  shortcutTypeDetails: '/shortcuts/type/details',
+  shortcutTypePreview: '/shortcuts/type/preview',
+  slotTexts: '/slot/text',
+  slotText: '/slot/text/:id',
+  timeline: '/timeline',
+  sitemapUrls: '/sitemap/urls',
+  read: '/read/:id',
+  reports: '/report',
+  report: '/report/:id',
+  submissionFile: '/submission/file',
+  author: '/author/:id',
+} as const;
+
+export const accessSchema = z.enum(['free', 'premium']);
+export type Access = z.infer<typeof accessSchema>;
+
+export const authorRef = z.object({ id: z.number().int(), display_name: z.string(), avatar: z.string().nullable() });
+export const categoryRef = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export const tagRef = z.object({ id: z.number().int(), name: z.string() });
+export const topicRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** An article as listed (cards, feeds): never carries the body. */
+export const articleCard = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  summary: z.string(),
+  cover: z.string().nullable(),
+  author: authorRef,
+  category: categoryRef.nullable(),
+  tags: z.array(tagRef),
+  topics: z.array(topicRef),
+  published_at: z.string().nullable(),
+  updated_at: z.string(),
+  access: accessSchema,
+  free_read: z.boolean(),
+  is_hot: z.boolean(),
+  language: z.string(),
+  reading_time: z.number().int(),
+  view_count: z.number().int(),
+});
+export type ArticleCard = z.infer<typeof articleCard>;
+
+/**
+ * An article as read. `content_html` is null and `locked` true when the caller may not read a premium
+ * article; the summary is then all they get.
+ */
+export const articleDetail = articleCard.extend({
+  locked: z.boolean(),
+  content_html: z.string().nullable(),
+  status: z.enum(['draft', 'published']),
+});
+export type ArticleDetail = z.infer<typeof articleDetail>;
+
+export const articleList = paginated(articleCard);
+
+export const articleListQuery = pageQuery.extend({
+  category: z.coerce.number().int().positive().optional(),
+  tag: z.coerce.number().int().positive().optional(),
+  topic: z.coerce.number().int().positive().optional(),
+  author: z.coerce.number().int().positive().optional(),
+  access: accessSchema.optional(),
+  language: z.string().max(10).optional(),
+});
+export type ArticleListQuery = z.infer<typeof articleListQuery>;
+
+const slugField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.');
+
+/** Fields without defaults: PATCH takes any subset of them (zod 4 would apply defaults inside partial()). */
+const articleFields = z.object({
+  title: z.string().trim().min(1).max(200),
+  slug: slugField,
+  summary: z.string().max(1000),
+  cover: z.string().max(500).nullable(),
+  body_markdown: z.string().max(500_000),
+  author_id: z.number().int().positive(),
+  category_id: z.number().int().positive().nullable(),
+  tag_ids: z.array(z.number().int().positive()).max(50),
+  topic_ids: z.array(z.number().int().positive()).max(50),
+  access: accessSchema,
+  free_read: z.boolean(),
+  is_hot: z.boolean(),
+  language: z.enum(['en', 'zh-CN']),
+  status: z.enum(['draft', 'published']),
+  published_at: z.string().datetime().nullable(),
+});
+export const articlePatch = articleFields.partial();
+export type ArticlePatch = z.infer<typeof articlePatch>;
+export const articleWrite = articleFields.extend({
+  slug: slugField.optional(),
+  summary: articleFields.shape.summary.default(''),
+  cover: articleFields.shape.cover.optional(),
+  body_markdown: articleFields.shape.body_markdown.default(''),
+  author_id: articleFields.shape.author_id.optional(),
+  category_id: articleFields.shape.category_id.optional(),
+  tag_ids: articleFields.shape.tag_ids.default([]),
+  topic_ids: articleFields.shape.topic_ids.default([]),
+  access: accessSchema.default('free'),
+  free_read: z.boolean().default(false),
+  is_hot: z.boolean().default(false),
+  language: articleFields.shape.language.default('en'),
+  status: articleFields.shape.status.default('draft'),
+  published_at: articleFields.shape.published_at.optional(),
+});
+export type ArticleWrite = z.infer<typeof articleWrite>;
+
+export const membershipStatus = z.object({
+  article_id: z.number().int(),
+  access: accessSchema,
+  free_read: z.boolean(),
+  locked: z.boolean(),
+  can_read: z.boolean(),
+  reason: z.enum(['free', 'free_read', 'staff', 'member', 'login_required', 'membership_required']),
+});
+export type MembershipStatus = z.infer<typeof membershipStatus>;
+
+export const category = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  sort_order: z.number().int(),
+  article_count: z.number().int(),
+});
+export type Category = z.infer<typeof category>;
+export const categoryWrite = z.object({
+  name: z.string().trim().min(1).max(100),
+  slug: z.string().trim().min(1).max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.'),
+  description: z.string().max(2000).default(''),
+  sort_order: z.number().int().default(0),
+});
+
+export const tag = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  article_count: z.number().int(),
+});
+export type Tag = z.infer<typeof tag>;
+export const tagWrite = z.object({
+  name: z.string().trim().min(1).max(100),
+  slug: z.string().trim().min(1).max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.'),
+  description: z.string().max(2000).default(''),
+});
+
+export const topic = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  cover: z.string().nullable(),
+  sort_order: z.number().int(),
+  article_count: z.number().int(),
+});
+export type Topic = z.infer<typeof topic>;
+export const topicWrite = z.object({
+  name: z.string().trim().min(1).max(100),
+  slug: z.string().trim().min(1).max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.'),
+  description: z.string().max(2000).default(''),
+  cover: z.string().max(500).nullable().default(null),
+  sort_order: z.number().int().default(0),
+});
+/** POST topic/{id}/article: put articles in a topic (in this order). */
+export const topicArticlesWrite = z.object({ article_ids: z.array(z.number().int().positive()).min(1).max(200) });
+
+export const author = z.object({
+  id: z.number().int(),
+  display_name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  description: z.string(),
+  article_count: z.number().int(),
+});
+export type Author = z.infer<typeof author>;
+
+export const banner = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  image: z.string(),
+  link: z.string(),
+  article_id: z.number().int().nullable(),
+  kind: z.enum(['main', 'hot', 'final']),
+  position: z.number().int(),
+});
+export type Banner = z.infer<typeof banner>;
+
+export const announcement = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  link: z.string(),
+  is_modal: z.boolean(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+});
+export type Announcement = z.infer<typeof announcement>;
+
+export const slotText = z.object({ id: z.number().int(), key: z.string(), title: z.string(), text: z.string() });
+export type SlotText = z.infer<typeof slotText>;
+
+export const shortcut = z.object({
+  id: z.number().int(),
+  type_id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+  icon: z.string().nullable(),
+  position: z.number().int(),
+});
+export type Shortcut = z.infer<typeof shortcut>;
+export const shortcutType = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  position: z.number().int(),
+});
+export type ShortcutType = z.infer<typeof shortcutType>;
+export const shortcutTypeDetails = shortcutType.extend({ shortcuts: z.array(shortcut) });
+export type ShortcutTypeDetails = z.infer<typeof shortcutTypeDetails>;
+
+export const searchQuery = pageQuery.extend({
+  q: z.string().trim().min(1, 'Enter something to search for.').max(200),
+  category: z.coerce.number().int().positive().optional(),
+});
+export const searchHit = articleCard.extend({
+  /** HTML with matches wrapped in <mark>; text is escaped. Built from the body only for readers allowed it. */
+  snippet: z.string(),
+  rank: z.number(),
+});
+export type SearchHit = z.infer<typeof searchHit>;
+export const searchResults = paginated(searchHit);
+
+export const timelineQuery = pageQuery.extend({
+  year: z.coerce.number().int().min(1970).max(9999).optional(),
+  month: z.coerce.number().int().min(1).max(12).optional(),
+});
+export const timelineMonth = z.object({
+  month: z.string(),
+  count: z.number().int(),
+  articles: z.array(articleCard),
+});
+export const timeline = paginated(timelineMonth);
+
+export const contentUrl = z.object({ id: z.number().int(), url: z.string(), path: z.string() });
+
+export const sitemapUrl = z.object({ loc: z.string(), lastmod: z.string().nullable() });
+export const sitemapUrls = paginated(sitemapUrl);
+
+export const readingProgress = z.object({
+  article_id: z.number().int(),
+  progress: z.number().min(0).max(1),
+  position: z.number().int().min(0),
+  completed: z.boolean(),
+  updated_at: z.string().nullable(),
+});
+export type ReadingProgress = z.infer<typeof readingProgress>;
+export const readingProgressWrite = z.object({
+  progress: z.number().min(0).max(1),
+  position: z.number().int().min(0).default(0),
+});
+
+export const reportReason = z.enum(['spam', 'abuse', 'copyright', 'error', 'other']);
+export const report = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  article_id: z.number().int().nullable(),
+  url: z.string(),
+  reason: reportReason,
+  detail: z.string(),
+  status: z.enum(['open', 'resolved', 'dismissed']),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Report = z.infer<typeof report>;
+export const reportCreate = z
+  .object({
+    article_id: z.number().int().positive().nullable().default(null),
+    url: z.string().max(2000).default(''),
+    reason: reportReason,
+    detail: z.string().max(5000).default(''),
+  })
+  .refine((r) => r.article_id !== null || r.url.length > 0, { message: 'Name an article or a URL.', path: ['article_id'] });
+/** Reporters may edit their detail; only staff change the status. */
+export const reportUpdate = z.object({
+  reason: reportReason.optional(),
+  detail: z.string().max(5000).optional(),
+  status: z.enum(['open', 'resolved', 'dismissed']).optional(),
+});
+
+export const submission = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  original_name: z.string(),
+  mime_type: z.string(),
+  size: z.number().int(),
+  note: z.string(),
+  status: z.enum(['pending', 'accepted', 'rejected']),
+  created_at: z.string(),
+});
+export type Submission = z.infer<typeof submission>;
+/** Accepted submission types, checked by the file's content, not its name. */
+export const SUBMISSION_TYPES = [
+  'application/pdf',
+  'text/markdown',
+  'text/plain',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+] as const;

@@ -1,0 +1,21 @@
+/** The numbers of SPEC.md section 9, named. */
+export const HTTP_TIMEOUT_MS = 10_000;
+export const HTTP_RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+export const HTTP_RETRY_LIMIT = 2;
+export const CAPTCHA_MAX_NUMBER = 1_000_000;
+export const CAPTCHA_MAX_WORKERS = 16;
+export const CAPTCHA_DEFAULT_WORKERS = 8;
+export const CAPTCHA_LABEL = "I'm not a robot.";
+export const CAPTCHA_FLOATING_OFFSET_PX = 12;
+export const AUTH_DEBOUNCE_MS = 500;
+export const TOKEN_DEFAULT_EXPIRATION = '2000-01-01T00:00:00.000000Z';
+export const COLOR_MODE_COOKIE = 'color_mode';
+export const COLOR_MODE_COOKIE_DAYS = 356;
+export const LANGUAGE_COOKIE = 'lang';
+export const LANGUAGE_COOKIE_DAYS = 365;
+export const HEAD_UPDATE_DELAY_MS = 10;
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
+export const MASONRY_COLUMN_WIDTH = 400;
+export const MASONRY_MIN_COLUMNS = 1;
+export const ONE_HOUR_MS = 3_600_000;
+export const DEFAULT_ERROR_STATUS = 500;

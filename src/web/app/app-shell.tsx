@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { StrictMode } from 'react';
+import { AppEnvProvider, type AppEnv } from './context.js';
+
+export const QUERY_STALE_TIME_MS = 60_000;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: QUERY_STALE_TIME_MS, gcTime: 24 * 3600 * 1000, retry: false, refetchOnWindowFocus: false },
+    },
+  });
+}
+
+/** Providers shared by SSR and the browser, so both render the same tree. */
+export function AppProviders({ env, queryClient, children }: { env: AppEnv; queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <AppEnvProvider env={env}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AppEnvProvider>
+    </StrictMode>
+  );
+}
+
+/** What the server hands to the browser in `window.__LECTERN__`. */
+export interface BootData {
+  state: unknown;
+  lang: AppEnv['lang'];
+  colorMode: AppEnv['colorMode'];
+  publicUrl: string;
+  siteName: string;
+}

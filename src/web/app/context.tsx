@@ -1,0 +1,37 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { ColorMode } from '../lib/color-mode.js';
+import type { HttpClient } from '../lib/http.js';
+import { translate, type Language, type MessageKey } from '../../shared/i18n/index.js';
+
+export interface AppEnv {
+  http: HttpClient;
+  lang: Language;
+  colorMode: ColorMode;
+  /** Public base URL for canonical links and JSON-LD. */
+  publicUrl: string;
+  siteName: string;
+}
+
+const AppEnvContext = createContext<AppEnv | null>(null);
+
+export function AppEnvProvider({ env, children }: { env: AppEnv; children: ReactNode }) {
+  return <AppEnvContext.Provider value={env}>{children}</AppEnvContext.Provider>;
+}
+
+export function useAppEnv(): AppEnv {
+  const env = useContext(AppEnvContext);
+  if (!env) throw new Error('AppEnvProvider is missing');
+  return env;
+}
+
+export function useHttp(): HttpClient {
+  return useAppEnv().http;
+}
+
+export function useI18n() {
+  const { lang } = useAppEnv();
+  return useMemo(
+    () => ({ lang, t: (key: MessageKey, vars?: Record<string, string | number>) => translate(lang, key, vars) }),
+    [lang],
+  );
+}

@@ -1,0 +1,53 @@
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { pickLanguage } from '../shared/i18n/index.js';
+import { AppProviders, createQueryClient, type BootData } from './app/app-shell.js';
+import { createRoutes } from './app/routes.js';
+import { installChunkReloadGuard } from './lib/chunk-reload.js';
+import { parseColorMode } from './lib/color-mode.js';
+import { createHttpClient } from './lib/http.js';
+
+declare global {
+  interface Window {
+    __LECTERN__?: BootData;
+  }
+}
+
+async function start() {
+  installChunkReloadGuard();
+  const boot = window.__LECTERN__;
+  const queryClient = createQueryClient();
+  if (boot?.state) hydrate(queryClient, boot.state);
+  const http = createHttpClient({ baseUrl: window.location.origin });
+  const router = createBrowserRouter(createRoutes({ queryClient, http }));
+  const env = {
+    http,
+    lang: boot?.lang ?? pickLanguage(undefined, navigator.language),
+    colorMode: boot?.colorMode ?? parseColorMode(document.documentElement.dataset.colorMode),
+    publicUrl: boot?.publicUrl ?? window.location.origin,
+    siteName: boot?.siteName ?? document.title,
+  };
+  // Lazy route modules must be loaded before hydration, or the first render would not match the HTML.
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (state.initialized) {
+          unsubscribe();
+          resolve();
+        }
+      });
+    });
+  }
+  const app = (
+    <AppProviders env={env} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+  const container = document.getElementById('root')!;
+  // The offline shell has no server markup: render instead of hydrating.
+  if (boot && container.hasChildNodes()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

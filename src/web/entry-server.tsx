@@ -1,0 +1,59 @@
+import { dehydrate } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import type { Language } from '../shared/i18n/index.js';
+import { AppProviders, createQueryClient, type BootData } from './app/app-shell.js';
+import { createRoutes } from './app/routes.js';
+import type { ColorMode } from './lib/color-mode.js';
+import { createHttpClient, type FetchLike } from './lib/http.js';
+import { HeadCollector, HeadCollectorContext, renderHead } from './ui/head.js';
+
+export interface RenderRequest {
+  url: string;
+  headers: Record<string, string>;
+  /** The API reached without a network hop (fastify.inject behind fetch's signature). */
+  fetch: FetchLike;
+  lang: Language;
+  colorMode: ColorMode;
+  publicUrl: string;
+  siteName: string;
+}
+
+export type RenderResult =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'html'; status: number; head: string; html: string; boot: BootData };
+
+/** Renders one page as a guest would see it; the browser then continues with the user's own data. */
+export async function render(req: RenderRequest): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  const http = createHttpClient({ baseUrl: req.publicUrl, fetch: req.fetch });
+  const handler = createStaticHandler(createRoutes({ queryClient, http }));
+  const request = new Request(new URL(req.url, req.publicUrl), { headers: req.headers });
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { type: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const collector = new HeadCollector();
+  const env = { http, lang: req.lang, colorMode: req.colorMode, publicUrl: req.publicUrl, siteName: req.siteName };
+  const html = renderToString(
+    <HeadCollectorContext.Provider value={collector}>
+      <AppProviders env={env} queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate />
+      </AppProviders>
+    </HeadCollectorContext.Provider>,
+  );
+  return {
+    type: 'html',
+    status: context.statusCode,
+    head: renderHead(collector.current, req.siteName),
+    html,
+    boot: {
+      state: dehydrate(queryClient),
+      lang: req.lang,
+      colorMode: req.colorMode,
+      publicUrl: req.publicUrl,
+      siteName: req.siteName,
+    },
+  };
+}

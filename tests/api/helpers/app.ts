@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp, type BuildOptions } from '../../../src/server/app.js';
+import { loadConfig, type Config } from '../../../src/server/config.js';
+import { createDb, type Db } from '../../../src/server/db/connection.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Calls the API under /api/v2 (path without the prefix). */
+  api(method: InjectOptions['method'], path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string>; query?: Record<string, string> }): Promise<LightMyRequestResponse>;
+}
+
+/** A fresh database (copied from the migrated template) and an app on it, closed after the file's tests. */
+export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
+  const template = inject('templateDb');
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const suffix = randomBytes(6).toString('hex');
+  let databaseUrl: string;
+  let dataDir: string;
+  if (pgUrl) {
+    const name = `lectern_t_${suffix}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dataDir = path.join(process.env.TMPDIR ?? '/tmp', `lectern-data-${suffix}`);
+  } else {
+    const dir = path.join(inject('testDir'), suffix);
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'lectern.db');
+    copyFileSync(template, file);
+    databaseUrl = `sqlite:${file}`;
+    dataDir = dir;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://lectern.test' },
+    { demoMode: false, loginRateLimit: 1000, ...overrides },
+  );
+  const db = createDb(databaseUrl);
+  const app = await buildApp(config, { db, migrate: false, ssr: false, ...options });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+  });
+  return {
+    app,
+    db,
+    config,
+    api(method, apiPath, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      return app.inject({
+        method,
+        url: `/api/v2${apiPath}`,
+        headers,
+        query: opts.query,
+        ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+      });
+    },
+  };
+}

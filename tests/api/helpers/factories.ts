@@ -1,0 +1,84 @@
+import type { ArticleWrite } from '../../../src/shared/api/content.js';
+import type { UserRow } from '../../../src/server/db/types.js';
+import { startSession } from '../../../src/server/modules/auth/service.js';
+import { createArticle as createArticleService } from '../../../src/server/modules/content/articles/service.js';
+import { createUser as createUserService } from '../../../src/server/modules/users/service.js';
+import { nowIso } from '../../../src/server/platform/time.js';
+import type { TestApp } from './app.js';
+
+let seq = 0;
+const next = () => `${Date.now().toString(36)}${(seq += 1)}`;
+
+export const DEFAULT_PASSWORD = 'correct horse battery staple';
+
+export async function createUser(t: TestApp, overrides: Partial<Parameters<typeof createUserService>[1]> = {}): Promise<UserRow> {
+  const n = next();
+  return createUserService(t.app.ctx, {
+    username: `user${n}`,
+    email: `user${n}@example.com`,
+    password: DEFAULT_PASSWORD,
+    display_name: `User ${n}`,
+    ...overrides,
+  });
+}
+
+export const createStaff = (t: TestApp, overrides: Partial<Parameters<typeof createUserService>[1]> = {}) =>
+  createUser(t, { role: 'staff', ...overrides });
+
+/** An access token for the user (a real session, as after login). */
+export async function tokenFor(t: TestApp, user: UserRow): Promise<string> {
+  const session = await startSession(t.app.ctx, user.id);
+  return session.access;
+}
+
+export async function createCategory(t: TestApp, overrides: Partial<{ name: string; slug: string; description: string; sort_order: number }> = {}) {
+  const n = next();
+  const now = nowIso();
+  return t.db.kysely
+    .insertInto('categories')
+    .values({ name: `Category ${n}`, slug: `category-${n}`, description: '', sort_order: 0, created_at: now, updated_at: now, ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createTag(t: TestApp, overrides: Partial<{ name: string; slug: string; description: string }> = {}) {
+  const n = next();
+  const now = nowIso();
+  return t.db.kysely
+    .insertInto('tags')
+    .values({ name: `tag-${n}`, slug: `tag-${n}`, description: '', created_at: now, updated_at: now, ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createTopic(t: TestApp, overrides: Partial<{ name: string; slug: string; description: string; sort_order: number }> = {}) {
+  const n = next();
+  const now = nowIso();
+  return t.db.kysely
+    .insertInto('topics')
+    .values({ name: `Topic ${n}`, slug: `topic-${n}`, description: '', cover: null, sort_order: 0, created_at: now, updated_at: now, ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A published article by a new staff author unless told otherwise; goes through the real service. */
+export async function createArticle(t: TestApp, overrides: Partial<ArticleWrite> & { author?: UserRow } = {}) {
+  const { author: given, ...fields } = overrides;
+  const author = given ?? (await createStaff(t));
+  const n = next();
+  const input: ArticleWrite = {
+    title: `Article ${n}`,
+    summary: `Summary of article ${n}`,
+    body_markdown: `# Heading ${n}\n\nBody text of article ${n}.`,
+    tag_ids: [],
+    topic_ids: [],
+    access: 'free',
+    free_read: false,
+    is_hot: false,
+    language: 'en',
+    status: 'published',
+    published_at: new Date(Date.now() - 60_000).toISOString(),
+    ...fields,
+  };
+  return createArticleService(t.app.ctx, { id: author.id, role: author.role, username: author.username, email: author.email, display_name: author.display_name, avatar: author.avatar }, input);
+}

@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    !isSsrBuild &&
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/web',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The template is rendered per request on the server, so it is not precached as a page.
+        globPatterns: ['**/*.{js,css,svg,png,webp,woff2,webmanifest}'],
+        globIgnores: ['**/media/**'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: isSsrBuild
+    ? { outDir: 'dist/server', ssr: true, target: 'node20', emptyOutDir: true, sourcemap: true }
+    : { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true, target: 'es2022' },
+  ssr: { noExternal: [] },
+}));
