@@ -2,6 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+// DIST_DIR lets several builds live side by side (tests, benchmarks); the server reads the same variable.
+const dist = process.env.DIST_DIR ?? 'dist';
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -22,7 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
   ],
   build: isSsrBuild
-    ? { outDir: 'dist/server', ssr: true, target: 'node20', emptyOutDir: true, sourcemap: true }
-    : { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true, target: 'es2022' },
+    ? { outDir: `${dist}/server`, rolldownOptions: { input: 'src/server/main.ts' }, ssr: true, target: 'node20', emptyOutDir: true, sourcemap: true }
+    : { outDir: `${dist}/client`, emptyOutDir: true, sourcemap: false, manifest: true, target: 'es2022' },
   ssr: { noExternal: [] },
 }));

@@ -1,0 +1,3 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+export const readingRoutes: FastifyPluginAsync = async (_app) => {};
