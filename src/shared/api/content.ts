@@ -5,6 +5,8 @@ import { paginated, pageQuery } from './common.js';
 export const contentPaths = {
   article: '/article/:id',
   articleAdminPreview: '/article/adminpreview/:id',
+  /** 204 when {secret} is the configured admin-preview page secret, else 404: the SSR page uses it. */
+  articleAdminPreviewSecret: '/article/adminpreview-secret/:secret',
   articlesByAuthor: '/article/author/:id',
   articleHot: '/article/hot/:id',
   articleHotBanner: '/article/hot/banner/:id',

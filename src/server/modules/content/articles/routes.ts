@@ -27,6 +27,8 @@ import {
   updateArticle,
 } from './service.js';
 import { ViewCounter } from './views.js';
+import { NotFound } from '../../../platform/errors.js';
+import { secretMatches } from '../../../platform/secrets.js';
 
 const tags = ['articles'];
 const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
@@ -56,6 +58,15 @@ export const articleRoutes = moduleRoutes((app) => {
       const actor = await requireStaff(request);
       privateResponse(reply);
       return previewArticle(ctx, actor, request.params.id);
+    },
+  });
+
+  app.get(contentPaths.articleAdminPreviewSecret, {
+    schema: { tags, summary: 'Check the secret segment of the admin preview page', params: z.object({ secret: z.string().max(200) }) },
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
+      if (!secretMatches(request.params.secret, ctx.config.adminPreviewSecret)) throw new NotFound('Page');
+      return reply.status(204).send();
     },
   });
 
