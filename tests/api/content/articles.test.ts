@@ -1,0 +1,212 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createArticle, createCategory, createStaff, createTag, createTopic, createUser, tokenFor } from '../helpers/factories.js';
+
+let t: TestApp;
+let staffToken: string;
+let userToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  staffToken = await tokenFor(t, await createStaff(t));
+  userToken = await tokenFor(t, await createUser(t));
+});
+
+describe('GET article/{id}', () => {
+  it('gives a free article with its rendered, sanitised body', async () => {
+    const tag = await createTag(t, { name: 'kysely' });
+    const category = await createCategory(t);
+    const article = await createArticle(t, {
+      body_markdown: '# Title\n\n```ts\nconst a = 1;\n```\n\n<script>alert(1)</script>',
+      tag_ids: [tag.id],
+      category_id: category.id,
+    });
+    const res = await t.api('GET', `/article/${article.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ id: article.id, locked: false, access: 'free', tags: [{ id: tag.id, name: 'kysely' }] });
+    expect(body.category).toEqual({ id: category.id, name: category.name, slug: category.slug });
+    expect(body.content_html).toContain('<code class="hljs language-ts">');
+    expect(body.content_html).toContain('hljs-keyword');
+    expect(body.content_html).not.toContain('<script');
+    expect(body.author.display_name).toBeTruthy();
+    expect(res.headers['cache-control']).toContain('public');
+  });
+
+  it('locks a premium article for guests and plain users, opens it for staff', async () => {
+    const article = await createArticle(t, { access: 'premium', summary: 'Teaser', body_markdown: 'SECRET-PREMIUM-TEXT' });
+    const guest = await t.api('GET', `/article/${article.id}`);
+    expect(guest.json()).toMatchObject({ locked: true, content_html: null, summary: 'Teaser' });
+    expect(guest.body).not.toContain('SECRET-PREMIUM-TEXT');
+    expect(guest.headers['cache-control']).toContain('no-store');
+    const user = await t.api('GET', `/article/${article.id}`, { token: userToken });
+    expect(user.json().locked).toBe(true);
+    expect(user.body).not.toContain('SECRET-PREMIUM-TEXT');
+    const staff = await t.api('GET', `/article/${article.id}`, { token: staffToken });
+    expect(staff.json().locked).toBe(false);
+    expect(staff.json().content_html).toContain('SECRET-PREMIUM-TEXT');
+  });
+
+  it('opens a premium free-read article to everyone', async () => {
+    const article = await createArticle(t, { access: 'premium', free_read: true, body_markdown: 'open for now' });
+    const res = await t.api('GET', `/article/${article.id}`);
+    expect(res.json()).toMatchObject({ locked: false, free_read: true });
+    expect(res.json().content_html).toContain('open for now');
+  });
+
+  it('hides drafts and future articles, and 404s unknown ids', async () => {
+    const draft = await createArticle(t, { status: 'draft' });
+    const future = await createArticle(t, { published_at: new Date(Date.now() + 86_400_000).toISOString() });
+    expect((await t.api('GET', `/article/${draft.id}`)).statusCode).toBe(404);
+    expect((await t.api('GET', `/article/${future.id}`)).statusCode).toBe(404);
+    expect((await t.api('GET', '/article/99999999')).statusCode).toBe(404);
+    const bad = await t.api('GET', '/article/abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('id');
+  });
+
+  it('rejects a malformed bearer token instead of treating the caller as a guest', async () => {
+    const article = await createArticle(t);
+    const res = await t.api('GET', `/article/${article.id}`, { token: 'not-a-jwt' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('token_not_valid');
+  });
+});
+
+describe('article/adminpreview/{id}', () => {
+  it('shows drafts to staff only', async () => {
+    const draft = await createArticle(t, { status: 'draft', body_markdown: 'draft body' });
+    expect((await t.api('GET', `/article/adminpreview/${draft.id}`)).statusCode).toBe(401);
+    expect((await t.api('GET', `/article/adminpreview/${draft.id}`, { token: userToken })).statusCode).toBe(403);
+    const res = await t.api('GET', `/article/adminpreview/${draft.id}`, { token: staffToken });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'draft', locked: false });
+    expect(res.json().content_html).toContain('draft body');
+    expect((await t.api('GET', '/article/adminpreview/99999999', { token: staffToken })).statusCode).toBe(404);
+  });
+
+  it('checks the page secret', async () => {
+    expect((await t.api('GET', `/article/adminpreview-secret/${t.config.adminPreviewSecret}`)).statusCode).toBe(204);
+    expect((await t.api('GET', '/article/adminpreview-secret/wrong')).statusCode).toBe(404);
+  });
+});
+
+describe('lists', () => {
+  it('article/summary paginates newest first, without bodies, and filters', async () => {
+    const category = await createCategory(t);
+    const old = await createArticle(t, { category_id: category.id, published_at: '2024-01-01T00:00:00.000Z' });
+    const recent = await createArticle(t, { category_id: category.id, published_at: '2025-01-01T00:00:00.000Z' });
+    const res = await t.api('GET', '/article/summary', { query: { category: String(category.id), page_size: '1' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBe(2);
+    expect(body.results.map((a: { id: number }) => a.id)).toEqual([recent.id]);
+    expect(body.results[0]).not.toHaveProperty('content_html');
+    expect(body.next).toBe(`http://lectern.test/api/v2/article/summary?category=${category.id}&page_size=1&page=2`);
+    expect(body.previous).toBeNull();
+    const page2 = await t.api('GET', '/article/summary', { query: { category: String(category.id), page_size: '1', page: '2' } });
+    expect(page2.json().results[0].id).toBe(old.id);
+    expect(page2.json().previous).toContain('page=1');
+  });
+
+  it('article/summary/{id} gives one card', async () => {
+    const a = await createArticle(t);
+    const res = await t.api('GET', `/article/summary/${a.id}`);
+    expect(res.json()).toMatchObject({ id: a.id, title: a.title });
+    expect(res.json()).not.toHaveProperty('content_html');
+    expect((await t.api('GET', '/article/summary/99999999')).statusCode).toBe(404);
+  });
+
+  it('article/author/{id} lists an author', async () => {
+    const author = await createStaff(t);
+    const a = await createArticle(t, { author });
+    const res = await t.api('GET', `/article/author/${author.id}`);
+    expect(res.json().count).toBe(1);
+    expect(res.json().results[0]).toMatchObject({ id: a.id, author: { id: author.id } });
+    expect((await t.api('GET', '/article/author/0')).statusCode).toBe(400);
+  });
+
+  it('article/hot/{id} prefers hot articles of the category, 0 for all', async () => {
+    const category = await createCategory(t);
+    const hot = await createArticle(t, { category_id: category.id, is_hot: true });
+    const plain = await createArticle(t, { category_id: category.id });
+    const res = await t.api('GET', `/article/hot/${category.id}`, { query: { limit: '5' } });
+    expect(res.json().map((a: { id: number }) => a.id)).toEqual([hot.id, plain.id]);
+    const all = await t.api('GET', '/article/hot/0');
+    expect(all.statusCode).toBe(200);
+    expect(all.json().length).toBeGreaterThan(0);
+    expect((await t.api('GET', '/article/hot/0', { query: { limit: '500' } })).json().fields).toHaveProperty('limit');
+  });
+
+  it('article/hot/banner/{id} gives hot articles with covers', async () => {
+    const category = await createCategory(t);
+    const withCover = await createArticle(t, { category_id: category.id, is_hot: true, cover: '/media/demo/a.webp' });
+    await createArticle(t, { category_id: category.id, is_hot: true, cover: null });
+    const res = await t.api('GET', `/article/hot/banner/${category.id}`);
+    expect(res.json().map((a: { id: number }) => a.id)).toEqual([withCover.id]);
+  });
+
+  it('article/related/{id} ranks by shared tags', async () => {
+    const [x, y] = [await createTag(t), await createTag(t)];
+    const base = await createArticle(t, { tag_ids: [x.id, y.id] });
+    const two = await createArticle(t, { tag_ids: [x.id, y.id] });
+    const one = await createArticle(t, { tag_ids: [x.id] });
+    const res = await t.api('GET', `/article/related/${base.id}`);
+    expect(res.json().map((a: { id: number }) => a.id).slice(0, 2)).toEqual([two.id, one.id]);
+    expect((await t.api('GET', '/article/related/99999999')).statusCode).toBe(404);
+  });
+
+  it('article/membership_status/{id} explains the decision', async () => {
+    const premium = await createArticle(t, { access: 'premium' });
+    expect((await t.api('GET', `/article/membership_status/${premium.id}`)).json()).toMatchObject({ locked: true, reason: 'login_required' });
+    expect((await t.api('GET', `/article/membership_status/${premium.id}`, { token: userToken })).json()).toMatchObject({ reason: 'membership_required' });
+    expect((await t.api('GET', `/article/membership_status/${premium.id}`, { token: staffToken })).json()).toMatchObject({ can_read: true, reason: 'staff' });
+    expect((await t.api('GET', '/article/membership_status/99999999')).statusCode).toBe(404);
+  });
+});
+
+describe('writes', () => {
+  it('staff create, update and delete articles; others may not', async () => {
+    const tag = await createTag(t);
+    const topic = await createTopic(t);
+    const body = { title: 'Hello Lectern', body_markdown: 'Some *text*', status: 'published', tag_ids: [tag.id], topic_ids: [topic.id] };
+    expect((await t.api('POST', '/article', { body })).statusCode).toBe(401);
+    expect((await t.api('POST', '/article', { body, token: userToken })).statusCode).toBe(403);
+    const created = await t.api('POST', '/article', { body, token: staffToken });
+    expect(created.statusCode).toBe(201);
+    const article = created.json();
+    expect(article).toMatchObject({ title: 'Hello Lectern', slug: 'hello-lectern', status: 'published', topics: [{ id: topic.id }] });
+    expect(article.content_html).toContain('<em>text</em>');
+
+    const patched = await t.api('PATCH', `/article/${article.id}`, { body: { title: 'Renamed' }, token: staffToken });
+    expect(patched.json()).toMatchObject({ title: 'Renamed', tags: [{ id: tag.id }] });
+    expect((await t.api('PATCH', `/article/${article.id}`, { body: { title: 'x' }, token: userToken })).statusCode).toBe(403);
+
+    const put = await t.api('PUT', `/article/${article.id}`, { body: { title: 'Replaced', body_markdown: 'new', status: 'published' }, token: staffToken });
+    expect(put.json()).toMatchObject({ title: 'Replaced', tags: [], topics: [] });
+
+    expect((await t.api('DELETE', `/article/${article.id}`, { token: userToken })).statusCode).toBe(403);
+    expect((await t.api('DELETE', `/article/${article.id}`, { token: staffToken })).statusCode).toBe(204);
+    expect((await t.api('GET', `/article/${article.id}`)).statusCode).toBe(404);
+    expect((await t.api('DELETE', `/article/${article.id}`, { token: staffToken })).statusCode).toBe(404);
+  });
+
+  it('names the invalid field and leaves nothing half-written', async () => {
+    const missing = await t.api('POST', '/article', { body: { body_markdown: 'x' }, token: staffToken });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toHaveProperty('title');
+    const badTag = await t.api('POST', '/article', { body: { title: 'Orphan tags', tag_ids: [99999999] }, token: staffToken });
+    expect(badTag.statusCode).toBe(400);
+    expect(badTag.json().fields).toHaveProperty('tag_ids');
+    const rows = await t.db.kysely.selectFrom('articles').select('id').where('title', '=', 'Orphan tags').execute();
+    expect(rows).toHaveLength(0);
+    const badSlug = await t.api('POST', '/article', { body: { title: 'x', slug: 'Not A Slug' }, token: staffToken });
+    expect(badSlug.json().fields).toHaveProperty('slug');
+  });
+
+  it('refuses a taken slug with 409', async () => {
+    await createArticle(t, { slug: 'taken-slug' });
+    const res = await t.api('POST', '/article', { body: { title: 'x', slug: 'taken-slug' }, token: staffToken });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields).toHaveProperty('slug');
+  });
+});
