@@ -24,9 +24,11 @@ export interface HttpClientOptions {
   fetch?: FetchLike;
   /** Bearer token for the call, read fresh each time. */
   getAccessToken?: () => string | undefined | Promise<string | undefined>;
+  /** Defaults to SPEC's 10 s. */
+  timeoutMs?: number;
 }
 
-async function toApiError(err: unknown): Promise<ApiError> {
+async function toApiError(err: unknown, timeoutMs: number): Promise<ApiError> {
   if (err instanceof ApiError) return err;
   if (err instanceof HTTPError) {
     const status = err.response.status;
@@ -43,7 +45,7 @@ async function toApiError(err: unknown): Promise<ApiError> {
       body.fields,
     );
   }
-  if (err instanceof TimeoutError) return new ApiError(`timeout of ${HTTP_TIMEOUT_MS}ms exceeded`, 0, 'timeout');
+  if (err instanceof TimeoutError) return new ApiError(`timeout of ${timeoutMs}ms exceeded`, 0, 'timeout');
   if (err instanceof DOMException && err.name === 'AbortError') return new ApiError('Request aborted', 0, 'aborted');
   return new ApiError('Network Error', 0, 'network');
 }
@@ -62,9 +64,10 @@ export interface HttpClient {
  * statuses of SPEC section 9, errors turned into ApiError.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
   const instance = ky.create({
     prefixUrl: `${options.baseUrl}${API_PREFIX}`,
-    timeout: HTTP_TIMEOUT_MS,
+    timeout: timeoutMs,
     retry: {
       limit: HTTP_RETRY_LIMIT,
       methods: ['get', 'put', 'head', 'delete', 'options'],
@@ -88,7 +91,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (response.status === 204) return undefined as T;
       return (await response.json()) as T;
     } catch (err) {
-      throw await toApiError(err);
+      throw await toApiError(err, timeoutMs);
     }
   };
   const searchParams = (query?: Record<string, string | number | boolean | undefined>) => {

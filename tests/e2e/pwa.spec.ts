@@ -1,0 +1,39 @@
+import { articles, expect, hydrated, test } from './fixtures.js';
+
+test('the site is installable: manifest and an active service worker', async ({ page }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await page.request.get(href!)).json();
+  expect(manifest).toMatchObject({ name: 'Lectern', short_name: 'Lectern', display: 'standalone', start_url: '/' });
+  const sizes = manifest.icons.map((i: { sizes: string }) => i.sizes);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(manifest.icons.some((i: { purpose?: string }) => i.purpose?.includes('maskable'))).toBe(true);
+  const state = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  expect(state).toBe('activated');
+});
+
+test('an article visited online opens offline', async ({ page, context }) => {
+  const free = (await articles(page)).find((a) => a.access === 'free')!;
+  await page.goto('/');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  await page.goto(`/article/${free.id}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: free.title })).toBeVisible();
+
+  await context.setOffline(true);
+  // The worker's own fetches fail too: prove it, so a change in that behaviour is noticed.
+  const reachable = await page.evaluate(async () => {
+    try {
+      await fetch(`/healthz?offline-probe=${Date.now()}`, { cache: 'no-store' });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  expect(reachable).toBe(false);
+  await page.goto(`/article/${free.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: free.title })).toBeVisible();
+  await context.setOffline(false);
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, createHttpClient, pathOf } from '../../../src/web/lib/http.js';
+
+function fakeFetch(responses: Array<() => Response | Promise<Response>>) {
+  const calls: Request[] = [];
+  const fetch = async (request: Request) => {
+    calls.push(request);
+    const next = responses.shift();
+    if (!next) throw new Error('no more responses');
+    return next();
+  };
+  return { fetch, calls };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('http client', () => {
+  it('calls the versioned API with the bearer token', async () => {
+    const { fetch, calls } = fakeFetch([() => json(200, { ok: 1 })]);
+    const http = createHttpClient({ baseUrl: 'http://site.test', fetch, getAccessToken: () => 'tok' });
+    expect(await http.get('/article/1/', { page: 2, empty: undefined })).toEqual({ ok: 1 });
+    expect(calls[0].url).toBe('http://site.test/api/v2/article/1/?page=2');
+    expect(calls[0].headers.get('authorization')).toBe('Bearer tok');
+  });
+
+  it('retries idempotent calls on the retry statuses', async () => {
+    const { fetch, calls } = fakeFetch([() => json(503, {}), () => json(429, {}), () => json(200, { done: true })]);
+    const http = createHttpClient({ baseUrl: 'http://site.test', fetch });
+    expect(await http.get('/x')).toEqual({ done: true });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not retry a POST', async () => {
+    const { fetch, calls } = fakeFetch([() => json(503, { error: 'server_error', message: 'Down' })]);
+    const http = createHttpClient({ baseUrl: 'http://site.test', fetch });
+    await expect(http.post('/x', {})).rejects.toMatchObject({ status: 503, message: 'Down' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('does not retry a 404 and keeps the server fields', async () => {
+    const { fetch, calls } = fakeFetch([() => json(400, { error: 'invalid', message: 'title: Required', fields: { title: 'Required' } })]);
+    const http = createHttpClient({ baseUrl: 'http://site.test', fetch });
+    const err = await http.get('/x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 400, code: 'invalid', fields: { title: 'Required' } });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('uses the catalogue messages for status, network and timeout failures', async () => {
+    const status = fakeFetch([() => new Response('nope', { status: 418 })]);
+    await expect(createHttpClient({ baseUrl: 'http://s.test', fetch: status.fetch }).get('/x')).rejects.toThrow(
+      'Request failed with status code 418',
+    );
+    const network = fakeFetch([() => Promise.reject(new TypeError('fetch failed'))]);
+    await expect(createHttpClient({ baseUrl: 'http://s.test', fetch: network.fetch }).post('/x')).rejects.toThrow('Network Error');
+    const slow = fakeFetch([() => new Promise<Response>(() => undefined)]);
+    await expect(createHttpClient({ baseUrl: 'http://s.test', fetch: slow.fetch, timeoutMs: 50 }).post('/x')).rejects.toThrow(
+      'timeout of 50ms exceeded',
+    );
+  });
+
+  it('fills contract path parameters', () => {
+    expect(pathOf('/category/name/:name/article', { name: 'a b' })).toBe('/category/name/a%20b/article');
+  });
+});
