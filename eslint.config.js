@@ -43,6 +43,25 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
   },
   {
+    // The browser bundle must not pull zod in: from the contract it takes types, and values only from
+    // the zod-free path modules.
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'shared/api/(?!prefix\\.js$|[a-z-]+-paths\\.js$)[a-z-]+\\.js$',
+              allowTypeImports: true,
+              message: 'In src/web import only types from the contract; paths come from src/shared/api/*-paths.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

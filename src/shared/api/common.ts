@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const API_PREFIX = '/api/v2';
+export { API_PREFIX } from './prefix.js';
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 

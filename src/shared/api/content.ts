@@ -1,63 +1,7 @@
 import { z } from 'zod';
 import { paginated, pageQuery } from './common.js';
 
-/** Paths of the content calls, relative to API_PREFIX. `:id` style params are Fastify's. */
-export const contentPaths = {
-  article: '/article/:id',
-  articleAdminPreview: '/article/adminpreview/:id',
-  /** 204 when {secret} is the configured admin-preview page secret, else 404: the SSR page uses it. */
-  articleAdminPreviewSecret: '/article/adminpreview-secret/:secret',
-  articlesByAuthor: '/article/author/:id',
-  articleHot: '/article/hot/:id',
-  articleHotBanner: '/article/hot/banner/:id',
-  articleMembershipStatus: '/article/membership_status/:id',
-  articleRelated: '/article/related/:id',
-  articleSummaryList: '/article/summary',
-  articleSummary: '/article/summary/:id',
-  articleCreate: '/article',
-  banner: '/banner',
-  bannerFinal: '/banner/final',
-  bannerHot: '/banner/hot',
-  announcements: '/ad/announcement',
-  announcement: '/ad/announcement/:id',
-  announcementModal: '/ad/announcementmodal/:id',
-  categoriesCrud: '/categories',
-  categoryCrud: '/categories/:id',
-  categoryRelatedArticles: '/categories/:id/related_articles',
-  categoryList: '/category',
-  category: '/category/:id',
-  categoryByName: '/category/name/:name',
-  categoryByNameArticles: '/category/name/:name/article',
-  categoryBySlug: '/category/slug/:slug',
-  tagsCrud: '/tags',
-  tagCrud: '/tags/:id',
-  tagRelatedArticles: '/tags/:id/related_articles',
-  tagList: '/tag',
-  tag: '/tag/:id',
-  tagHot: '/tag/hot',
-  tagByName: '/tag/name/:name',
-  tagByNameArticles: '/tag/name/:name/article',
-  topics: '/topic',
-  topic: '/topic/:id',
-  topicArticles: '/topic/:id/article',
-  contentUrl: '/content/url/:id',
-  search: '/search',
-  shortcuts: '/shortcuts',
-  shortcut: '/shortcuts/:id',
-  shortcutTypes: '/shortcuts/type',
-  shortcutType: '/shortcuts/type/:id',
-  shortcutTypeDetails: '/shortcuts/type/details',
-  shortcutTypePreview: '/shortcuts/type/preview',
-  slotTexts: '/slot/text',
-  slotText: '/slot/text/:id',
-  timeline: '/timeline',
-  sitemapUrls: '/sitemap/urls',
-  read: '/read/:id',
-  reports: '/report',
-  report: '/report/:id',
-  submissionFile: '/submission/file',
-  author: '/author/:id',
-} as const;
+export { contentPaths } from './content-paths.js';
 
 export const accessSchema = z.enum(['free', 'premium']);
 export type Access = z.infer<typeof accessSchema>;
@@ -176,12 +120,19 @@ export const category = z.object({
   article_count: z.number().int(),
 });
 export type Category = z.infer<typeof category>;
-export const categoryWrite = z.object({
-  name: z.string().trim().min(1).max(100),
-  slug: z.string().trim().min(1).max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.'),
-  description: z.string().max(2000).default(''),
-  sort_order: z.number().int().default(0),
+const catalogName = z.string().trim().min(1).max(100);
+const catalogSlug = z.string().trim().min(1).max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.');
+/** Bounded so it fits a 32-bit integer column on every engine. */
+const sortOrder = z.number().int().min(-1_000_000).max(1_000_000);
+/** Fields without defaults: PATCH takes any subset of them (zod 4 would apply defaults inside partial()). */
+const categoryFields = z.object({ name: catalogName, slug: catalogSlug, description: z.string().max(2000), sort_order: sortOrder });
+export const categoryPatch = categoryFields.partial();
+export const categoryWrite = categoryFields.extend({
+  description: categoryFields.shape.description.default(''),
+  sort_order: sortOrder.default(0),
 });
+export type CategoryWrite = z.infer<typeof categoryWrite>;
+export type CategoryPatch = z.infer<typeof categoryPatch>;
 
 export const tag = z.object({
   id: z.number().int(),
@@ -191,11 +142,11 @@ export const tag = z.object({
   article_count: z.number().int(),
 });
 export type Tag = z.infer<typeof tag>;
-export const tagWrite = z.object({
-  name: z.string().trim().min(1).max(100),
-  slug: z.string().trim().min(1).max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.'),
-  description: z.string().max(2000).default(''),
-});
+const tagFields = z.object({ name: catalogName, slug: catalogSlug, description: z.string().max(2000) });
+export const tagPatch = tagFields.partial();
+export const tagWrite = tagFields.extend({ description: tagFields.shape.description.default('') });
+export type TagWrite = z.infer<typeof tagWrite>;
+export type TagPatch = z.infer<typeof tagPatch>;
 
 export const topic = z.object({
   id: z.number().int(),
@@ -207,15 +158,28 @@ export const topic = z.object({
   article_count: z.number().int(),
 });
 export type Topic = z.infer<typeof topic>;
-export const topicWrite = z.object({
-  name: z.string().trim().min(1).max(100),
-  slug: z.string().trim().min(1).max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.'),
-  description: z.string().max(2000).default(''),
-  cover: z.string().max(500).nullable().default(null),
-  sort_order: z.number().int().default(0),
+const topicFields = z.object({
+  name: catalogName,
+  slug: catalogSlug,
+  description: z.string().max(2000),
+  cover: z.string().max(500).nullable(),
+  sort_order: sortOrder,
 });
-/** POST topic/{id}/article: put articles in a topic (in this order). */
-export const topicArticlesWrite = z.object({ article_ids: z.array(z.number().int().positive()).min(1).max(200) });
+export const topicPatch = topicFields.partial();
+export const topicWrite = topicFields.extend({
+  description: topicFields.shape.description.default(''),
+  cover: topicFields.shape.cover.default(null),
+  sort_order: sortOrder.default(0),
+});
+export type TopicWrite = z.infer<typeof topicWrite>;
+export type TopicPatch = z.infer<typeof topicPatch>;
+/**
+ * POST topic/{id}/article: appends these articles to the topic in this order; one already in the topic
+ * moves to its new place, so posting the whole list reorders the topic.
+ */
+export const topicArticlesWrite = z.object({
+  article_ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(200),
+});
 
 export const author = z.object({
   id: z.number().int(),
@@ -276,7 +240,7 @@ export type ShortcutTypeDetails = z.infer<typeof shortcutTypeDetails>;
 
 export const searchQuery = pageQuery.extend({
   q: z.string().trim().min(1, 'Enter something to search for.').max(200),
-  category: z.coerce.number().int().positive().optional(),
+  category: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export const searchHit = articleCard.extend({
   /** HTML with matches wrapped in <mark>; text is escaped. Built from the body only for readers allowed it. */
@@ -286,10 +250,14 @@ export const searchHit = articleCard.extend({
 export type SearchHit = z.infer<typeof searchHit>;
 export const searchResults = paginated(searchHit);
 
-export const timelineQuery = pageQuery.extend({
-  year: z.coerce.number().int().min(1970).max(9999).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
-});
+/** Pages count months; each month lists its newest `per_month` cards and the full `count`. */
+export const timelineQuery = pageQuery
+  .extend({
+    year: z.coerce.number().int().min(1970).max(9999).optional(),
+    month: z.coerce.number().int().min(1).max(12).optional(),
+    per_month: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine((t) => t.month === undefined || t.year !== undefined, { message: 'Give a year with the month.', path: ['month'] });
 export const timelineMonth = z.object({
   month: z.string(),
   count: z.number().int(),
@@ -312,7 +280,7 @@ export const readingProgress = z.object({
 export type ReadingProgress = z.infer<typeof readingProgress>;
 export const readingProgressWrite = z.object({
   progress: z.number().min(0).max(1),
-  position: z.number().int().min(0).default(0),
+  position: z.number().int().min(0).max(2_147_483_647).default(0),
 });
 
 export const reportReason = z.enum(['spam', 'abuse', 'copyright', 'error', 'other']);
@@ -330,7 +298,7 @@ export const report = z.object({
 export type Report = z.infer<typeof report>;
 export const reportCreate = z
   .object({
-    article_id: z.number().int().positive().nullable().default(null),
+    article_id: z.number().int().positive().max(2_147_483_647).nullable().default(null),
     url: z.string().max(2000).default(''),
     reason: reportReason,
     detail: z.string().max(5000).default(''),
@@ -342,6 +310,10 @@ export const reportUpdate = z.object({
   detail: z.string().max(5000).optional(),
   status: z.enum(['open', 'resolved', 'dismissed']).optional(),
 });
+/** PUT replaces what a reporter wrote; `status` stays optional and staff-only. */
+export const reportReplace = reportUpdate.extend({ reason: reportReason, detail: z.string().max(5000).default('') });
+export const reportList = paginated(report);
+export const reportListQuery = pageQuery.extend({ status: report.shape.status.optional() });
 
 export const submission = z.object({
   id: z.number().int(),
@@ -354,6 +326,9 @@ export const submission = z.object({
   created_at: z.string(),
 });
 export type Submission = z.infer<typeof submission>;
+export const submissionList = paginated(submission);
+/** The optional multipart field beside `file`. */
+export const submissionNote = z.string().max(2000);
 /** Accepted submission types, checked by the file's content, not its name. */
 export const SUBMISSION_TYPES = [
   'application/pdf',
@@ -364,3 +339,15 @@ export const SUBMISSION_TYPES = [
   'image/jpeg',
   'image/webp',
 ] as const;
+
+/** Catalogue lists and lookups. `q` filters names case-insensitively; an empty `q` filters nothing. */
+export const catalogListQuery = pageQuery.extend({ q: z.string().trim().max(100).optional() });
+export const categoryList = paginated(category);
+export const tagList = paginated(tag);
+export const topicList = paginated(topic);
+export const nameParam = z.object({ name: z.string().trim().min(1).max(100) });
+export const slugParam = z.object({ slug: z.string().trim().min(1).max(100) });
+export const tagHotQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(15) });
+export const slotTextQuery = z.object({ key: z.string().trim().min(1).max(100).optional() });
+export const shortcutListQuery = z.object({ type: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export const shortcutPreviewQuery = z.object({ limit: z.coerce.number().int().min(1).max(20).default(4) });

@@ -1,5 +1,6 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
-import { API_PREFIX, type ErrorBody } from '../../shared/api/common.js';
+import type { ErrorBody } from '../../shared/api/common.js';
+import { API_PREFIX } from '../../shared/api/prefix.js';
 import { HTTP_RETRY_LIMIT, HTTP_RETRY_STATUSES, HTTP_TIMEOUT_MS } from '../../shared/constants.js';
 
 /** A failed call, with SPEC section 8's messages and the server's `{error, message, fields}` when it sent one. */
@@ -50,8 +51,15 @@ async function toApiError(err: unknown, timeoutMs: number): Promise<ApiError> {
   return new ApiError('Network Error', 0, 'network');
 }
 
+export interface RequestOptions {
+  /** Send no bearer token: the answer is what a guest sees, so it may be cached under a guest key. */
+  anonymous?: boolean;
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
 export interface HttpClient {
-  get<T>(path: string, query?: Record<string, string | number | boolean | undefined>): Promise<T>;
+  get<T>(path: string, query?: QueryParams, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
@@ -77,7 +85,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     ...(options.fetch ? { fetch: options.fetch as typeof fetch } : {}),
     hooks: {
       beforeRequest: [
-        async (request) => {
+        async (request, requestOptions) => {
+          if (requestOptions.context.anonymous) return;
           const token = await options.getAccessToken?.();
           if (token) request.headers.set('authorization', `Bearer ${token}`);
         },
@@ -94,14 +103,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw await toApiError(err, timeoutMs);
     }
   };
-  const searchParams = (query?: Record<string, string | number | boolean | undefined>) => {
+  const searchParams = (query?: QueryParams) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') params.set(k, String(v));
     return params;
   };
   return {
     ky: instance,
-    get: (path, query) => run(() => instance.get(strip(path), { searchParams: searchParams(query) })),
+    get: (path, query, requestOptions) =>
+      run(() => instance.get(strip(path), { searchParams: searchParams(query), context: { anonymous: requestOptions?.anonymous ?? false } })),
     post: (path, body) => run(() => instance.post(strip(path), body === undefined ? {} : { json: body })),
     put: (path, body) => run(() => instance.put(strip(path), { json: body })),
     patch: (path, body) => run(() => instance.patch(strip(path), { json: body })),

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Paginated } from '../../../../shared/api/common.js';
-import { contentPaths, type ArticleCard, type ArticleDetail } from '../../../../shared/api/content.js';
+import type { ArticleCard, ArticleDetail } from '../../../../shared/api/content.js';
+import { contentPaths } from '../../../../shared/api/content-paths.js';
 import { pathOf, type HttpClient } from '../../../lib/http.js';
 
 export const articleKeys = {
