@@ -15,10 +15,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
+      // The manifest is public/manifest.webmanifest, linked from index.html.
       manifest: false,
       injectManifest: {
-        // The template is rendered per request on the server, so it is not precached as a page.
-        globPatterns: ['**/*.{js,css,svg,png,webp,woff2,webmanifest}'],
+        // The shell: hashed assets, icons, the manifest and the offline fallback page. The template is
+        // rendered per request on the server, so index.html is never precached as a page.
+        globPatterns: ['**/*.{js,css,svg,png,webp,woff2,webmanifest}', 'offline.html'],
         globIgnores: ['**/media/**'],
       },
       devOptions: { enabled: false },
