@@ -30,6 +30,7 @@ export function pickLanguage(choice: string | undefined, acceptLanguage: string 
 }
 
 export function translate(lang: Language, key: MessageKey, vars?: Record<string, string | number>): string {
-  const template = catalogues[lang][key] ?? en[key];
+  // A key missing from a catalogue shows the English text, or the key itself, never `undefined`.
+  const template: string = catalogues[lang][key] ?? en[key] ?? key;
   return vars ? template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : template;
 }

@@ -39,6 +39,12 @@ describe('platform', () => {
     expect(res.json().error).toBe('invalid');
   });
 
+  it('refuses NUL characters in input, naming the field', async () => {
+    const res = await t.api('POST', '/rest-auth/login/', { body: { username: 'a\u0000b', password: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ username: 'Must not contain NUL characters.' });
+  });
+
   it('sends security headers and a request id', async () => {
     const res = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['x-request-id']).toBe('abc-123');
