@@ -10,6 +10,19 @@ export interface ErrorBody {
   code?: string;
 }
 
+/**
+ * A unique constraint hit by two writes racing past a service's own check: a 409 naming the column.
+ * SQLite says "UNIQUE constraint failed: table.column"; PostgreSQL has code 23505 and "Key (column)=...".
+ */
+export function uniqueViolation(err: unknown): string | undefined {
+  const e = err as { code?: string; message?: string; detail?: string };
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return /UNIQUE constraint failed: \w+\.(\w+)/.exec(e.message ?? '')?.[1] ?? 'id';
+  }
+  if (e.code === '23505') return /Key \(([^)]+)\)/.exec(e.detail ?? '')?.[1] ?? 'id';
+  return undefined;
+}
+
 /** Maps typed errors, validation failures and everything else to `{error, message, fields?}`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -32,6 +45,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.status).send(body);
+    }
+    const unique = uniqueViolation(err);
+    if (unique) {
+      const message = `${unique}: That value is taken.`;
+      return reply.status(409).send({ error: 'conflict', message, fields: { [unique]: 'That value is taken.' } });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

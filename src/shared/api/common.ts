@@ -4,7 +4,9 @@ export { API_PREFIX } from './prefix.js';
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are 32-bit on PostgreSQL: a larger number is invalid input, not a server error. */
+export const MAX_ID = 2_147_483_647;
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

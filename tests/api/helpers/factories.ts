@@ -1,5 +1,6 @@
 import type { ArticleWrite } from '../../../src/shared/api/content.js';
-import type { UserRow } from '../../../src/server/db/types.js';
+import type { Insertable } from 'kysely';
+import type { AnnouncementsTable, BannersTable, ShortcutsTable, ShortcutTypesTable, SlotTextsTable, UserRow } from '../../../src/server/db/types.js';
 import { startSession } from '../../../src/server/modules/auth/service.js';
 import { createArticle as createArticleService } from '../../../src/server/modules/content/articles/service.js';
 import { createUser as createUserService } from '../../../src/server/modules/users/service.js';
@@ -81,4 +82,59 @@ export async function createArticle(t: TestApp, overrides: Partial<ArticleWrite>
     ...fields,
   };
   return createArticleService(t.app.ctx, { id: author.id, role: author.role, username: author.username, email: author.email, display_name: author.display_name, avatar: author.avatar }, input);
+}
+
+type Fields<T> = Partial<Omit<Insertable<T>, 'id' | 'created_at' | 'updated_at'>>;
+
+export async function createBanner(t: TestApp, overrides: Fields<BannersTable> = {}) {
+  const n = next();
+  const now = nowIso();
+  return t.db.kysely
+    .insertInto('banners')
+    .values({ title: `Banner ${n}`, subtitle: '', image: `/media/banner-${n}.jpg`, link: '', article_id: null, kind: 'main', position: 0, is_active: 1, created_at: now, updated_at: now, ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Active, with no window (always showing) unless told otherwise. */
+export async function createAnnouncement(t: TestApp, overrides: Fields<AnnouncementsTable> & { created_at?: string } = {}) {
+  const n = next();
+  const now = nowIso();
+  return t.db.kysely
+    .insertInto('announcements')
+    .values({ title: `Announcement ${n}`, content: `Content ${n}`, link: '', is_modal: 0, is_active: 1, starts_at: null, ends_at: null, created_at: now, updated_at: now, ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createSlotText(t: TestApp, overrides: Fields<SlotTextsTable> = {}) {
+  const n = next();
+  const now = nowIso();
+  return t.db.kysely
+    .insertInto('slot_texts')
+    .values({ key: `slot-${n}`, title: `Slot ${n}`, text: `Text ${n}`, created_at: now, updated_at: now, ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createShortcutType(t: TestApp, overrides: Fields<ShortcutTypesTable> = {}) {
+  const n = next();
+  const now = nowIso();
+  return t.db.kysely
+    .insertInto('shortcut_types')
+    .values({ name: `Type ${n}`, slug: `type-${n}`, description: '', position: 0, created_at: now, updated_at: now, ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A shortcut of `type_id`, or of a new type when none is given. */
+export async function createShortcut(t: TestApp, overrides: Fields<ShortcutsTable> = {}) {
+  const n = next();
+  const now = nowIso();
+  const type_id = overrides.type_id ?? (await createShortcutType(t)).id;
+  return t.db.kysely
+    .insertInto('shortcuts')
+    .values({ title: `Shortcut ${n}`, description: '', url: `https://example.com/${n}`, icon: null, position: 0, created_at: now, updated_at: now, ...overrides, type_id })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { BannersTable, Database } from '../../../db/types.js';
+
+export function activeBanners(db: Kysely<Database>, kind: BannersTable['kind']) {
+  return db
+    .selectFrom('banners')
+    .select(['id', 'title', 'subtitle', 'image', 'link', 'article_id', 'kind', 'position'])
+    .where('kind', '=', kind)
+    .where('is_active', '=', 1)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}

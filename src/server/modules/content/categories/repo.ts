@@ -1,0 +1,96 @@
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { CategoriesTable, Database } from '../../../db/types.js';
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  sort_order: number;
+  /** A string on PostgreSQL (bigint count). */
+  article_count: number | string | null;
+}
+
+/** Categories with the number of their published, already public articles. */
+function categoriesWithCount(db: Kysely<Database>, now: string) {
+  return db.selectFrom('categories').select((eb) => [
+    'categories.id',
+    'categories.name',
+    'categories.slug',
+    'categories.description',
+    'categories.sort_order',
+    eb
+      .selectFrom('articles')
+      .select((e) => e.fn.countAll<number | string>().as('n'))
+      .whereRef('articles.category_id', '=', 'categories.id')
+      .where('articles.status', '=', 'published')
+      .where('articles.published_at', '<=', now)
+      .as('article_count'),
+  ]);
+}
+
+/** `%q%` for LIKE with the wildcards of q taken literally. */
+const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Kysely's builder has no ESCAPE clause; this form means the same on SQLite and PostgreSQL.
+const nameContains = (q: string) => sql<boolean>`lower(categories.name) like lower(${containsPattern(q)}) escape '\\'`;
+
+export async function countCategories(db: Kysely<Database>, q: string | undefined): Promise<number> {
+  let query = db.selectFrom('categories').select((eb) => eb.fn.countAll<number | string>().as('n'));
+  if (q) query = query.where(nameContains(q));
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function listCategories(db: Kysely<Database>, now: string, q: string | undefined, limit?: number, offset = 0): Promise<CategoryRow[]> {
+  let query = categoriesWithCount(db, now);
+  if (q) query = query.where(nameContains(q));
+  query = query.orderBy('categories.sort_order').orderBy('categories.name').orderBy('categories.id');
+  if (limit !== undefined) query = query.limit(limit).offset(offset);
+  return query.execute();
+}
+
+export function findCategory(db: Kysely<Database>, now: string, id: number): Promise<CategoryRow | undefined> {
+  return categoriesWithCount(db, now).where('categories.id', '=', id).executeTakeFirst();
+}
+
+export function findCategoryByName(db: Kysely<Database>, now: string, name: string): Promise<CategoryRow | undefined> {
+  return categoriesWithCount(db, now)
+    .where((eb) => eb(eb.fn('lower', ['categories.name']), '=', eb.fn('lower', [eb.val(name)])))
+    .orderBy('categories.id')
+    .executeTakeFirst();
+}
+
+export function findCategoryBySlug(db: Kysely<Database>, now: string, slug: string): Promise<CategoryRow | undefined> {
+  return categoriesWithCount(db, now).where('categories.slug', '=', slug).executeTakeFirst();
+}
+
+/** Names are unique whatever their case, because `category/name/{name}` ignores case. */
+export async function nameTaken(db: Kysely<Database>, name: string, exceptId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom('categories')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function slugTaken(db: Kysely<Database>, slug: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('categories').select('id').where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertCategory(db: Kysely<Database>, values: Insertable<CategoriesTable>): Promise<number> {
+  const row = await db.insertInto('categories').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateCategory(db: Kysely<Database>, id: number, values: Updateable<CategoriesTable>): Promise<void> {
+  await db.updateTable('categories').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteCategory(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,101 @@
+import type { PageQuery } from '../../../../shared/api/common.js';
+import type { ArticleCard, Tag, TagPatch, TagWrite } from '../../../../shared/api/content.js';
+import type { AppContext } from '../../../platform/context.js';
+import { Conflict, NotFound } from '../../../platform/errors.js';
+import { nowIso } from '../../../platform/time.js';
+import { listArticleCards, type Page } from '../articles/service.js';
+import {
+  countTags,
+  deleteTag as deleteRow,
+  findTag,
+  findTagByName,
+  hotTags as hotRows,
+  insertTag,
+  listTags as listRows,
+  nameTaken,
+  slugTaken,
+  updateTag as updateRow,
+  type TagRow,
+} from './repo.js';
+
+const toTag = (row: TagRow): Tag => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  description: row.description,
+  article_count: Number(row.article_count ?? 0),
+});
+
+const found = (row: TagRow | undefined): Tag => {
+  if (!row) throw new NotFound('Tag');
+  return toTag(row);
+};
+
+export async function listTags(ctx: AppContext, query: PageQuery & { q?: string }): Promise<Page<Tag>> {
+  const db = ctx.db.kysely;
+  const [count, rows] = await Promise.all([
+    countTags(db, query.q),
+    listRows(db, nowIso(), query.q, query.page_size, (query.page - 1) * query.page_size),
+  ]);
+  return { count, results: rows.map(toTag) };
+}
+
+/** Every tag by name: not paginated. */
+export async function allTags(ctx: AppContext): Promise<Tag[]> {
+  return (await listRows(ctx.db.kysely, nowIso(), undefined)).map(toTag);
+}
+
+/** Tags with the most published articles; tags without any are never hot. */
+export async function hotTags(ctx: AppContext, limit: number): Promise<Tag[]> {
+  return (await hotRows(ctx.db.kysely, nowIso(), limit)).map(toTag);
+}
+
+export async function getTag(ctx: AppContext, id: number): Promise<Tag> {
+  return found(await findTag(ctx.db.kysely, nowIso(), id));
+}
+
+export async function getTagByName(ctx: AppContext, name: string): Promise<Tag> {
+  return found(await findTagByName(ctx.db.kysely, nowIso(), name));
+}
+
+export async function tagArticles(ctx: AppContext, id: number, page: PageQuery): Promise<Page<ArticleCard>> {
+  const tag = await getTag(ctx, id);
+  return listArticleCards(ctx, { tag: tag.id }, page);
+}
+
+export async function tagArticlesByName(ctx: AppContext, name: string, page: PageQuery): Promise<Page<ArticleCard>> {
+  const tag = await getTagByName(ctx, name);
+  return listArticleCards(ctx, { tag: tag.id }, page);
+}
+
+async function checkUnique(ctx: AppContext, input: TagPatch, selfId?: number): Promise<void> {
+  const db = ctx.db.kysely;
+  if (input.name !== undefined && (await nameTaken(db, input.name, selfId))) {
+    throw new Conflict('A tag with that name exists.', { name: 'A tag with that name exists.' });
+  }
+  if (input.slug !== undefined && (await slugTaken(db, input.slug, selfId))) {
+    throw new Conflict('That slug is taken.', { slug: 'That slug is taken.' });
+  }
+}
+
+export async function createTag(ctx: AppContext, input: TagWrite): Promise<Tag> {
+  await checkUnique(ctx, input);
+  const now = nowIso();
+  const id = await insertTag(ctx.db.kysely, { ...input, created_at: now, updated_at: now });
+  ctx.events.changed('tag');
+  return getTag(ctx, id);
+}
+
+/** PUT sends every field (defaults filled in), PATCH only those to change. */
+export async function updateTag(ctx: AppContext, id: number, input: TagPatch): Promise<Tag> {
+  await getTag(ctx, id);
+  await checkUnique(ctx, input, id);
+  await updateRow(ctx.db.kysely, id, { ...input, updated_at: nowIso() });
+  ctx.events.changed('tag');
+  return getTag(ctx, id);
+}
+
+export async function deleteTag(ctx: AppContext, id: number): Promise<void> {
+  if (!(await deleteRow(ctx.db.kysely, id))) throw new NotFound('Tag');
+  ctx.events.changed('tag');
+}

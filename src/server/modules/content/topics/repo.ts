@@ -1,0 +1,129 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, TopicsTable } from '../../../db/types.js';
+
+export interface TopicRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  cover: string | null;
+  sort_order: number;
+  /** A string on PostgreSQL (bigint count). */
+  article_count: number | string | null;
+}
+
+/** Published and already public articles of a topic, joined to their place in it. */
+function publishedInTopic(db: Kysely<Database>, topicId: number, now: string) {
+  return db
+    .selectFrom('topic_articles')
+    .innerJoin('articles', 'articles.id', 'topic_articles.article_id')
+    .where('topic_articles.topic_id', '=', topicId)
+    .where('articles.status', '=', 'published')
+    .where('articles.published_at', '<=', now);
+}
+
+function topicsWithCount(db: Kysely<Database>, now: string) {
+  return db.selectFrom('topics').select((eb) => [
+    'topics.id',
+    'topics.name',
+    'topics.slug',
+    'topics.description',
+    'topics.cover',
+    'topics.sort_order',
+    eb
+      .selectFrom('topic_articles')
+      .innerJoin('articles', 'articles.id', 'topic_articles.article_id')
+      .select((e) => e.fn.countAll<number | string>().as('n'))
+      .whereRef('topic_articles.topic_id', '=', 'topics.id')
+      .where('articles.status', '=', 'published')
+      .where('articles.published_at', '<=', now)
+      .as('article_count'),
+  ]);
+}
+
+export async function countTopics(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('topics').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function listTopics(db: Kysely<Database>, now: string, limit: number, offset: number): Promise<TopicRow[]> {
+  return topicsWithCount(db, now).orderBy('topics.sort_order').orderBy('topics.name').orderBy('topics.id').limit(limit).offset(offset).execute();
+}
+
+export function findTopic(db: Kysely<Database>, now: string, id: number): Promise<TopicRow | undefined> {
+  return topicsWithCount(db, now).where('topics.id', '=', id).executeTakeFirst();
+}
+
+/** Names are unique whatever their case, like those of categories and tags. */
+export async function nameTaken(db: Kysely<Database>, name: string, exceptId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom('topics')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function slugTaken(db: Kysely<Database>, slug: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('topics').select('id').where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertTopic(db: Kysely<Database>, values: Insertable<TopicsTable>): Promise<number> {
+  const row = await db.insertInto('topics').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateTopic(db: Kysely<Database>, id: number, values: Updateable<TopicsTable>): Promise<void> {
+  await db.updateTable('topics').set(values).where('id', '=', id).execute();
+}
+
+/** Its links to articles go with it (cascade); the articles stay. */
+export async function deleteTopic(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('topics').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function countTopicArticles(db: Kysely<Database>, topicId: number, now: string): Promise<number> {
+  const row = await publishedInTopic(db, topicId, now).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** One page of the topic's article ids: the topic's own order, then newest first. */
+export async function topicArticleIds(db: Kysely<Database>, topicId: number, now: string, limit: number, offset: number): Promise<number[]> {
+  const rows = await publishedInTopic(db, topicId, now)
+    .select('articles.id')
+    .orderBy('topic_articles.position')
+    .orderBy('articles.published_at', 'desc')
+    .orderBy('articles.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Which of these articles exist, whatever their status. */
+export async function existingArticleIds(db: Kysely<Database>, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('articles').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function lastPosition(db: Kysely<Database>, topicId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('topic_articles')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('topic_id', '=', topicId)
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? null : Number(row.last);
+}
+
+/** Puts the articles at positions from `start` on, in the order given, moving any already in the topic. */
+export async function placeArticles(db: Kysely<Database>, topicId: number, articleIds: number[], start: number): Promise<void> {
+  await db.deleteFrom('topic_articles').where('topic_id', '=', topicId).where('article_id', 'in', articleIds).execute();
+  await db
+    .insertInto('topic_articles')
+    .values(articleIds.map((article_id, i) => ({ topic_id: topicId, article_id, position: start + i })))
+    .execute();
+}

@@ -1,0 +1,106 @@
+import type { PageQuery } from '../../../../shared/api/common.js';
+import type { ArticleCard, Topic, TopicPatch, TopicWrite } from '../../../../shared/api/content.js';
+import type { AppContext } from '../../../platform/context.js';
+import { Conflict, Invalid, NotFound } from '../../../platform/errors.js';
+import { nowIso } from '../../../platform/time.js';
+import { cardsByIds, type Page } from '../articles/service.js';
+import {
+  countTopicArticles,
+  countTopics,
+  deleteTopic as deleteRow,
+  existingArticleIds,
+  findTopic,
+  insertTopic,
+  lastPosition,
+  listTopics as listRows,
+  nameTaken,
+  placeArticles,
+  slugTaken,
+  topicArticleIds,
+  updateTopic as updateRow,
+  type TopicRow,
+} from './repo.js';
+
+const toTopic = (row: TopicRow): Topic => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  description: row.description,
+  cover: row.cover,
+  sort_order: row.sort_order,
+  article_count: Number(row.article_count ?? 0),
+});
+
+export async function listTopics(ctx: AppContext, page: PageQuery): Promise<Page<Topic>> {
+  const db = ctx.db.kysely;
+  const [count, rows] = await Promise.all([countTopics(db), listRows(db, nowIso(), page.page_size, (page.page - 1) * page.page_size)]);
+  return { count, results: rows.map(toTopic) };
+}
+
+export async function getTopic(ctx: AppContext, id: number): Promise<Topic> {
+  const row = await findTopic(ctx.db.kysely, nowIso(), id);
+  if (!row) throw new NotFound('Topic');
+  return toTopic(row);
+}
+
+/** Published articles of the topic in the topic's order, then newest first. */
+export async function topicArticles(ctx: AppContext, id: number, page: PageQuery): Promise<Page<ArticleCard>> {
+  await getTopic(ctx, id);
+  const db = ctx.db.kysely;
+  const now = nowIso();
+  const [count, ids] = await Promise.all([
+    countTopicArticles(db, id, now),
+    topicArticleIds(db, id, now, page.page_size, (page.page - 1) * page.page_size),
+  ]);
+  return { count, results: await cardsByIds(ctx, ids) };
+}
+
+/**
+ * Appends the articles to the topic in the order given; one already in it moves to its new place.
+ * Drafts may be added: they show once published.
+ */
+export async function addTopicArticles(ctx: AppContext, id: number, articleIds: number[]): Promise<Topic> {
+  await getTopic(ctx, id);
+  const wanted = [...new Set(articleIds)];
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const found = new Set(await existingArticleIds(trx, wanted));
+    const missing = wanted.filter((a) => !found.has(a));
+    if (missing.length) throw Invalid.field('article_ids', `Unknown id: ${missing.join(', ')}.`);
+    const last = await lastPosition(trx, id);
+    await placeArticles(trx, id, wanted, last === null ? 0 : last + 1);
+  });
+  ctx.events.changed('topic');
+  return getTopic(ctx, id);
+}
+
+async function checkUnique(ctx: AppContext, input: TopicPatch, selfId?: number): Promise<void> {
+  const db = ctx.db.kysely;
+  if (input.name !== undefined && (await nameTaken(db, input.name, selfId))) {
+    throw new Conflict('A topic with that name exists.', { name: 'A topic with that name exists.' });
+  }
+  if (input.slug !== undefined && (await slugTaken(db, input.slug, selfId))) {
+    throw new Conflict('That slug is taken.', { slug: 'That slug is taken.' });
+  }
+}
+
+export async function createTopic(ctx: AppContext, input: TopicWrite): Promise<Topic> {
+  await checkUnique(ctx, input);
+  const now = nowIso();
+  const id = await insertTopic(ctx.db.kysely, { ...input, created_at: now, updated_at: now });
+  ctx.events.changed('topic');
+  return getTopic(ctx, id);
+}
+
+/** PUT sends every field (defaults filled in), PATCH only those to change. */
+export async function updateTopic(ctx: AppContext, id: number, input: TopicPatch): Promise<Topic> {
+  await getTopic(ctx, id);
+  await checkUnique(ctx, input, id);
+  await updateRow(ctx.db.kysely, id, { ...input, updated_at: nowIso() });
+  ctx.events.changed('topic');
+  return getTopic(ctx, id);
+}
+
+export async function deleteTopic(ctx: AppContext, id: number): Promise<void> {
+  if (!(await deleteRow(ctx.db.kysely, id))) throw new NotFound('Topic');
+  ctx.events.changed('topic');
+}
