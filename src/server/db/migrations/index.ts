@@ -3,6 +3,8 @@ import type { Engine } from '../connection.js';
 import { usersMigration } from './0001-users.js';
 import { contentMigration } from './0002-content.js';
 import { searchMigration } from './0003-search.js';
+import { searchWordsMigration } from './0004-search-words.js';
+import { accountsMigration } from './0005-accounts.js';
 
 export interface LecternMigration {
   name: string;
@@ -10,7 +12,7 @@ export interface LecternMigration {
 }
 
 /** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
-export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration];
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

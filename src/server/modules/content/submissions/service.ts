@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Submission } from '../../../../shared/api/content.js';
+import type { PageQuery } from '../../../../shared/api/common.js';
+import { isStaff, type Actor } from '../../../platform/auth.js';
+import type { AppContext } from '../../../platform/context.js';
+import { Invalid, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../../platform/errors.js';
+import { offsetOf } from '../../../platform/http.js';
+import { nowIso } from '../../../platform/time.js';
+import type { Page } from '../articles/service.js';
+import { detectSubmissionType, extensionOf } from './file-type.js';
+import { countSubmissions, findSubmission, insertSubmission, listSubmissions } from './repo.js';
+
+export interface Upload {
+  filename: string;
+  data: Buffer;
+  note: string;
+}
+
+type SubmissionRow = NonNullable<Awaited<ReturnType<typeof findSubmission>>>;
+
+/** The stored file name stays on the server: it is not part of the answer. */
+const toSubmission = (row: SubmissionRow): Submission => ({
+  id: row.id,
+  user_id: row.user_id,
+  original_name: row.original_name,
+  mime_type: row.mime_type,
+  size: Number(row.size),
+  note: row.note,
+  status: row.status,
+  created_at: row.created_at,
+});
+
+/** The client's name as shown to editors: its last path segment, no control characters, bounded. */
+export function displayName(filename: string): string {
+  const base = filename.replace(/\\/g, '/').split('/').pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const clean = base.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return clean || 'upload';
+}
+
+export const submissionsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'submissions');
+
+/**
+ * Accepts a file for editorial review: size and type (by content) are checked, the bytes are written under
+ * a random name, then recorded; a failed record removes the file again.
+ */
+export async function createSubmission(ctx: AppContext, actor: Actor, upload: Upload): Promise<Submission> {
+  if (upload.data.length === 0) throw Invalid.field('file', 'The file is empty.');
+  if (upload.data.length > ctx.config.uploadMaxBytes) {
+    throw new PayloadTooLarge(`The file is larger than ${ctx.config.uploadMaxBytes} bytes.`, 'file');
+  }
+  const originalName = displayName(upload.filename);
+  const type = detectSubmissionType(upload.data, originalName);
+  if (!type) throw new UnsupportedMediaType('Send a PDF, Word (.docx), Markdown, plain text, PNG, JPEG or WebP file.', 'file');
+  const dir = submissionsDir(ctx);
+  await mkdir(dir, { recursive: true });
+  const storedName = `${randomBytes(16).toString('hex')}${extensionOf(type)}`;
+  const file = path.join(dir, storedName);
+  await writeFile(file, upload.data, { flag: 'wx', mode: 0o640 });
+  try {
+    const row = await insertSubmission(ctx.db.kysely, {
+      user_id: actor.id,
+      original_name: originalName,
+      stored_name: storedName,
+      mime_type: type,
+      size: upload.data.length,
+      note: upload.note,
+      status: 'pending',
+      created_at: nowIso(),
+    });
+    return toSubmission(row);
+  } catch (err) {
+    await rm(file, { force: true });
+    throw err;
+  }
+}
+
+export async function listOwnSubmissions(ctx: AppContext, actor: Actor, query: PageQuery): Promise<Page<Submission>> {
+  const userId = isStaff(actor) ? undefined : actor.id;
+  const db = ctx.db.kysely;
+  const [count, rows] = await Promise.all([countSubmissions(db, userId), listSubmissions(db, userId, query.page_size, offsetOf(query))]);
+  return { count, results: rows.map(toSubmission) };
+}
+
+/** Its submitter or staff; anyone else gets the same 404 as for no submission. */
+export async function getSubmission(ctx: AppContext, actor: Actor, id: number): Promise<Submission> {
+  const row = await findSubmission(ctx.db.kysely, id);
+  if (!row || (row.user_id !== actor.id && !isStaff(actor))) throw new NotFound('Submission');
+  return toSubmission(row);
+}

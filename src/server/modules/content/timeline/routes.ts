@@ -1,0 +1,22 @@
+import { contentPaths, timeline as timelineSchema, timelineQuery } from '../../../../shared/api/content.js';
+import { moduleRoutes, paginate } from '../../../platform/http.js';
+import { timeline } from './service.js';
+
+const tags = ['timeline'];
+
+export const timelineRoutes = moduleRoutes((app) => {
+  const { ctx } = app;
+
+  app.get(contentPaths.timeline, {
+    schema: {
+      tags,
+      summary: 'Published articles by month (UTC), newest month first; pages count months',
+      querystring: timelineQuery,
+      response: { 200: timelineSchema },
+    },
+    handler: async (request) => {
+      const page = await timeline(ctx, request.query);
+      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+    },
+  });
+});
