@@ -6,7 +6,7 @@
 //   npm test -- --no-e2e     unit + API only
 //   npm test -- --only-api   the API suite only (CI runs it again on PostgreSQL this way)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
