@@ -95,7 +95,7 @@ export const en = {
   'essentials.title': 'Essentials',
   'essentials.description': 'The editors’ selection: where to start and what everyone is reading.',
   'essentials.notes': 'From the editors',
-  'essentials.shortcuts': 'Start here',
+  'essentials.shortcuts': 'Shortcuts',
   'essentials.hot': 'Most read',
   'disclosures.title': 'Commercial disclosures',
   'disclosures.description': 'Who pays for what on this site.',

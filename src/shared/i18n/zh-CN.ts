@@ -96,7 +96,7 @@ export const zhCN: Messages = {
   'essentials.title': '精选',
   'essentials.description': '编辑精选：从这里开始，看看大家都在读什么。',
   'essentials.notes': '编辑寄语',
-  'essentials.shortcuts': '从这里开始',
+  'essentials.shortcuts': '快捷入口',
   'essentials.hot': '最多阅读',
   'disclosures.title': '商业披露',
   'disclosures.description': '本站的赞助与付费合作说明。',
