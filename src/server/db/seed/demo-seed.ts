@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../../platform/passwords.js';
+import type { Db } from '../connection.js';
+import type { Database } from '../types.js';
+import { ARTICLES_EN_1 } from './demo/articles-en-1.js';
+import { ARTICLES_EN_2 } from './demo/articles-en-2.js';
+import { ARTICLES_ZH_1 } from './demo/articles-zh-1.js';
+import { ARTICLES_ZH_2 } from './demo/articles-zh-2.js';
+import { AUTHORS, DEMO_ACCOUNTS } from './demo/authors.js';
+import { ANNOUNCEMENTS, BANNERS, SHORTCUT_TYPES, SLOT_TEXTS } from './demo/site.js';
+import type { DemoLink, HandWrittenArticle } from './demo/types.js';
+import { insertArticles, type SeedRefs } from './insert.js';
+import { planGenerated, type PlannedArticle } from './plan.js';
+import { createRandom } from './random.js';
+import { insertAuthors, insertTaxonomy } from './taxonomy-seed.js';
+
+export const HAND_WRITTEN: HandWrittenArticle[] = [...ARTICLES_EN_1, ...ARTICLES_EN_2, ...ARTICLES_ZH_1, ...ARTICLES_ZH_2];
+
+/** Generated articles next to the hand-written ones: 12 + 36 = 48 published. */
+export const DEMO_GENERATED = 36;
+
+const DAY = 24 * 3600 * 1000;
+
+function fromHandWritten(article: HandWrittenArticle, now: number, index: number): PlannedArticle {
+  const { days_ago, body, ...rest } = article;
+  return {
+    ...rest,
+    body,
+    // Mid-morning on the day, give or take, so the dates do not all share one time.
+    published_at: new Date(now - days_ago * DAY - (2 + (index % 5)) * 3600_000).toISOString(),
+    view_count: article.is_hot ? 2400 + index * 310 : 180 + index * 97,
+  };
+}
+
+function resolve(link: DemoLink, refs: SeedRefs, articles: Map<string, number>): string {
+  if (typeof link === 'string') return link;
+  if ('article' in link) return `/article/${articles.get(link.article)}`;
+  if ('topic' in link) return `/topic/${refs.topics.get(link.topic)}`;
+  if ('tag' in link) return `/tag/${refs.tags.get(link.tag)}`;
+  return `/category/${refs.categories.get(link.category)}`;
+}
+
+async function insertSite(db: Kysely<Database>, refs: SeedRefs, articles: Map<string, number>, now: string): Promise<void> {
+  const stamps = { created_at: now, updated_at: now };
+  const position = new Map<string, number>();
+  await db
+    .insertInto('banners')
+    .values(
+      BANNERS.map((b) => {
+        const n = position.get(b.kind) ?? 0;
+        position.set(b.kind, n + 1);
+        const articleId = typeof b.link === 'object' && 'article' in b.link ? articles.get(b.link.article)! : null;
+        return { title: b.title, subtitle: b.subtitle, image: b.image, link: resolve(b.link, refs, articles), article_id: articleId, kind: b.kind, position: n, is_active: 1 as const, ...stamps };
+      }),
+    )
+    .execute();
+  const yesterday = new Date(Date.parse(now) - DAY).toISOString();
+  await db
+    .insertInto('announcements')
+    .values(
+      ANNOUNCEMENTS.map((a) => ({
+        title: a.title,
+        content: a.content,
+        link: resolve(a.link, refs, articles),
+        is_modal: a.is_modal ? (1 as const) : (0 as const),
+        is_active: 1 as const,
+        starts_at: yesterday,
+        ends_at: null,
+        ...stamps,
+      })),
+    )
+    .execute();
+  await db.insertInto('slot_texts').values(SLOT_TEXTS.map((s) => ({ ...s, ...stamps }))).execute();
+  for (const [typeIndex, type] of SHORTCUT_TYPES.entries()) {
+    const { id } = await db
+      .insertInto('shortcut_types')
+      .values({ name: type.name, slug: type.slug, description: type.description, position: typeIndex, ...stamps })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('shortcuts')
+      .values(
+        type.shortcuts.map((s, i) => ({ type_id: id, title: s.title, description: s.description, url: resolve(s.url, refs, articles), icon: null, position: i, ...stamps })),
+      )
+      .execute();
+  }
+}
+
+/** The whole demo site in one transaction: people, taxonomy, 48 articles, banners and site texts. */
+export async function seedDemo(db: Db): Promise<void> {
+  const nowMs = Date.now();
+  const now = new Date(nowMs).toISOString();
+  // Hashing is slow on purpose; do it before the transaction so the write lock is held briefly.
+  const hashes = new Map<string, string>();
+  for (const account of DEMO_ACCOUNTS) if (account.password) hashes.set(account.username, await hashPassword(account.password));
+
+  const generated = planGenerated(createRandom('lectern-demo'), {
+    count: DEMO_GENERATED,
+    slugSuffix: (i) => String(i + 1),
+    now: nowMs,
+    usedTitles: new Set(HAND_WRITTEN.map((a) => a.title)),
+  });
+  const planned = [...HAND_WRITTEN.map((a, i) => fromHandWritten(a, nowMs, i)), ...generated]
+    // Oldest first, so ids and topic positions follow publication order.
+    .sort((a, b) => a.published_at.localeCompare(b.published_at));
+
+  await db.kysely.transaction().execute(async (trx) => {
+    const authors = await insertAuthors(trx, [...AUTHORS, ...DEMO_ACCOUNTS], hashes, now);
+    const refs: SeedRefs = { authors, ...(await insertTaxonomy(trx, now)), topicPositions: new Map() };
+    const articles = await insertArticles(trx, planned, refs);
+    await insertSite(trx, refs, articles, now);
+  });
+}

@@ -1,0 +1,69 @@
+import type { DemoUser } from './types.js';
+
+const avatar = (name: string) => `/media/demo/avatar-${name}.webp`;
+
+/** The four people whose names appear on the demo articles. */
+export const AUTHORS: DemoUser[] = [
+  {
+    username: 'maren',
+    email: 'maren.holt@example.com',
+    display_name: 'Maren Holt',
+    description:
+      'Maren has maintained the same invoicing system for nine years and has opinions about every line of it. She writes about refactoring, naming and the small habits that keep old code pleasant to work in.',
+    avatar: avatar('maren'),
+    role: 'staff',
+    password: null,
+  },
+  {
+    username: 'zhiyuan',
+    email: 'lin.zhiyuan@example.com',
+    display_name: '林知远',
+    description:
+      '林知远白天写 TypeScript,晚上研究怎样学得更有效。他相信大多数"学不会"其实是"练得不对",在这里写类型建模、学习方法和前端工程。',
+    avatar: avatar('zhiyuan'),
+    role: 'staff',
+    password: null,
+  },
+  {
+    username: 'tomas',
+    email: 'tomas.ferreira@example.com',
+    display_name: 'Tomás Ferreira',
+    description:
+      'Tomás spent his early career on call for a payments database and now spends it making sure nobody else has to. He writes about tests, SQL and the difference between fast and fast enough.',
+    avatar: avatar('tomas'),
+    role: 'staff',
+    password: null,
+  },
+  {
+    username: 'yutong',
+    email: 'zhou.yutong@example.com',
+    display_name: '周雨桐',
+    description:
+      '周雨桐是 Lectern 的编辑,读书笔记记了十一年。她写阅读方法、笔记系统,也写小团队怎样把协作变得轻松一点。',
+    avatar: avatar('yutong'),
+    role: 'staff',
+    password: null,
+  },
+];
+
+/** The two accounts the README hands out for trying the site. */
+export const DEMO_ACCOUNTS: DemoUser[] = [
+  {
+    username: 'editor',
+    email: 'editor@example.com',
+    display_name: 'Lectern Editor',
+    description: 'The demo staff account: it can write, edit and publish.',
+    avatar: null,
+    role: 'staff',
+    password: 'lectern-editor',
+  },
+  {
+    username: 'reader',
+    email: 'reader@example.com',
+    display_name: 'Demo Reader',
+    description: 'The demo reader account.',
+    avatar: null,
+    role: 'user',
+    password: 'lectern-reader',
+  },
+];

@@ -1,0 +1,92 @@
+/** Shapes of the demo content. Cross-references use slugs and usernames; ids come from the inserts. */
+export type Language = 'en' | 'zh-CN';
+
+export interface DemoUser {
+  username: string;
+  email: string;
+  display_name: string;
+  description: string;
+  avatar: string | null;
+  role: 'user' | 'staff';
+  /** Byline accounts have no password: they cannot sign in until someone sets one. */
+  password: string | null;
+}
+
+export interface DemoTerm {
+  name: string;
+  slug: string;
+  description: string;
+}
+
+export interface DemoTopic extends DemoTerm {
+  cover: string;
+}
+
+export interface HandWrittenArticle {
+  slug: string;
+  title: string;
+  summary: string;
+  author: string;
+  category: string;
+  tags: string[];
+  topics: string[];
+  language: Language;
+  access: 'free' | 'premium';
+  free_read: boolean;
+  is_hot: boolean;
+  /** How long ago it was published, so the demo always looks recent. */
+  days_ago: number;
+  cover: string;
+  body: string;
+}
+
+/** A link inside the site named by slug, resolved to a path once the ids are known. */
+export type DemoLink = string | { article: string } | { topic: string } | { tag: string } | { category: string };
+
+export interface DemoBanner {
+  title: string;
+  subtitle: string;
+  image: string;
+  kind: 'main' | 'hot' | 'final';
+  link: DemoLink;
+}
+
+export interface DemoAnnouncement {
+  title: string;
+  content: string;
+  link: DemoLink;
+  is_modal: boolean;
+}
+
+export interface DemoSlotText {
+  key: string;
+  title: string;
+  text: string;
+}
+
+export interface DemoShortcutType {
+  name: string;
+  slug: string;
+  description: string;
+  shortcuts: { title: string; description: string; url: DemoLink }[];
+}
+
+/** Fragments that generated articles are composed from; `{subject}` and `{Subject}` are filled in. */
+export interface CategoryFragments {
+  subjects: string[];
+  titles: string[];
+  intros: string[];
+  paragraphs: string[];
+  lists: { lead: string; items: string[] }[];
+  closings: string[];
+}
+
+export interface LanguageFragments {
+  titles: string[];
+  summaries: string[];
+  headings: string[];
+  paragraphs: string[];
+  closingHeadings: string[];
+  closings: string[];
+  categories: Record<string, CategoryFragments>;
+}

@@ -1,0 +1,172 @@
+/**
+ * `npm run bench`: the production server on a demo site plus 10,000 generated articles, measured with
+ * autocannon on 127.0.0.1. Options: --duration <s> per route (10), --articles <n> (10000),
+ * --strict (exit 1 when a target is missed).
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuild, run } from './build.js';
+import { checks, measure, table, type Measurement, type Route } from './measure.js';
+import { freePort, startServer, type RunningServer } from './server.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const DURATION = option('--duration', 10);
+const ARTICLES = option('--articles', 10_000);
+const STRICT = args.includes('--strict');
+const CONNECTIONS = 32;
+// Words found in tens to hundreds of the articles, like real queries; checked against the site below.
+const SEARCH_WORDS = ['flaky', 'migrations', 'dotfiles', 'catalogue', '时区'];
+const ROUTE = { static: 'static file', page: 'SSR article page', home: 'home page', api: 'GET /api/v2/article/{id}', search: 'GET /api/v2/search' };
+
+const seconds = (since: number) => (Date.now() - since) / 1000;
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Card {
+  id: number;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Article ids from several pages of the list, so requests spread over old and new articles. */
+async function articleIds(url: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (const page of [1, 7, 23, 51, 97]) {
+    const res = await fetch(`${url}/api/v2/article/summary?page_size=10&page=${page}`);
+    if (res.ok) ids.push(...((await res.json()) as { results: Card[] }).results.map((a) => a.id));
+  }
+  if (ids.length === 0) throw new Error('The article list is empty: the seed did not run.');
+  return ids;
+}
+
+/** Waits until the server answers a health check quickly, i.e. has worked off what the last run queued. */
+async function untilIdle(url: string): Promise<void> {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    const started = Date.now();
+    await fetch(`${url}/healthz`).then((r) => r.arrayBuffer());
+    if (Date.now() - started < 20) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function searchPaths(url: string): Promise<string[]> {
+  const paths: string[] = [];
+  for (const word of SEARCH_WORDS) {
+    const found = await getJson<{ count: number }>(`${url}/api/v2/search?q=${encodeURIComponent(word)}`);
+    if (found.count > 0) paths.push(`/api/v2/search?q=${encodeURIComponent(word)}`);
+  }
+  if (paths.length === 0) throw new Error(`None of ${SEARCH_WORDS.join(', ')} is found by search.`);
+  return paths;
+}
+
+/** The static reference: the favicon, or failing that the smallest hashed asset. */
+function staticPath(dist: string): string {
+  if (existsSync(path.join(dist, 'client', 'favicon.svg'))) return '/favicon.svg';
+  const assets = readdirSync(path.join(dist, 'client', 'assets')).filter((f) => f.endsWith('.css') || f.endsWith('.js'));
+  return `/assets/${assets.sort()[0]}`;
+}
+
+async function main(): Promise<number> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'lectern-bench-'));
+  const dataDir = path.join(tmp, 'data');
+  let server: RunningServer | undefined;
+  // A hard bound on the whole run; the server is stopped whatever happens.
+  const deadline = setTimeout(() => {
+    log('The benchmark ran past its 3-minute bound; stopping.');
+    void server?.stop().finally(() => process.exit(1));
+  }, 180_000);
+  const interrupt = () => void server?.stop().finally(() => process.exit(130));
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+
+  try {
+    let started = Date.now();
+    const build = await ensureBuild(root);
+    log(build.seconds ? `Built ${build.dist} in ${build.seconds.toFixed(1)} s.` : `Using the fresh build in ${build.dist}.`);
+
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'lectern.db')}`,
+      DIST_DIR: build.dist,
+      DEMO_MODE: '1',
+      LOG_LEVEL: 'warn',
+    };
+    const serverMain = path.join(build.dist, 'server', 'main.js');
+    started = Date.now();
+    await run(process.execPath, [serverMain, 'seed'], { cwd: root, env });
+    const demoSeconds = seconds(started);
+    started = Date.now();
+    await run(process.execPath, [serverMain, 'seed', '--articles', String(ARTICLES)], { cwd: root, env });
+    const largeSeconds = seconds(started);
+    log(`Seeded the demo site in ${demoSeconds.toFixed(1)} s and ${ARTICLES} more articles in ${largeSeconds.toFixed(1)} s.`);
+
+    server = await startServer(build.dist, env, await freePort());
+    const ids = await articleIds(server.url);
+    const routes: Route[] = [
+      { name: ROUTE.static, paths: [staticPath(build.dist)] },
+      { name: ROUTE.page, paths: ids.map((id) => `/article/${id}`) },
+      { name: ROUTE.home, paths: ['/'] },
+      { name: ROUTE.api, paths: ids.map((id) => `/api/v2/article/${id}`) },
+      { name: ROUTE.search, paths: await searchPaths(server.url) },
+    ];
+    // Guest pages are cached by design: every URL is fetched once first, as earlier traffic would have.
+    for (const route of routes.filter((r) => r.name !== ROUTE.search)) for (const p of route.paths) await fetch(server.url + p).then((r) => r.arrayBuffer());
+    const measurements: Measurement[] = [];
+    for (const route of routes) {
+      log(`Measuring ${route.name} (${route.paths.length} URL${route.paths.length > 1 ? 's' : ''}) for ${DURATION} s...`);
+      // A short burst warms up the code path; search is measured last and cold, so a slow search cannot
+      // leave queued work that would slow the routes after it.
+      if (route.name !== ROUTE.search) await measure(server.url, route, 1, CONNECTIONS);
+      await untilIdle(server.url);
+      measurements.push(await measure(server.url, route, DURATION, CONNECTIONS));
+    }
+    await server.stop();
+
+    const results = checks(measurements, { page: ROUTE.page, api: ROUTE.api });
+    const report = [
+      `Lectern benchmark, ${new Date().toISOString()}: Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? 'unknown'}),`,
+      `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}; SQLite with the demo site + ${ARTICLES} articles`,
+      `(seeded in ${demoSeconds.toFixed(1)} s + ${largeSeconds.toFixed(1)} s); ${CONNECTIONS} connections, ${DURATION} s per route.`,
+      '',
+      table(measurements),
+      '',
+      ...results.map((c) => `- [${c.ok ? 'x' : ' '}] ${c.label}`),
+      '',
+    ].join('\n');
+    const file = path.join(tmp, 'bench.md');
+    writeFileSync(file, report);
+    log(`\n${report}`);
+    log(`Written to ${file}`);
+    const failed = measurements.some((m) => m.failed > 0);
+    if (failed) log('Some requests failed: see the table.');
+    return failed || (STRICT && results.some((c) => !c.ok)) ? 1 : 0;
+  } finally {
+    clearTimeout(deadline);
+    await server?.stop();
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    // The 100 MB database has served its purpose; bench.md stays.
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** A port the system says is free on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** `node <dist>/server/main.js start` on 127.0.0.1, resolved once /readyz answers. */
+export async function startServer(dist: string, env: NodeJS.ProcessEnv, port: number): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(dist, 'server', 'main.js'), 'start'], {
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exit.then(() => (exited = true));
+
+  const stop = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exit;
+    clearTimeout(killer);
+  };
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) throw new Error(`The server exited before it was ready:\n${output}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server was not ready within 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  if (output.trim()) process.stdout.write(`server: ${output.trim()}\n`);
+  return { url, pid: child.pid!, stop };
+}
