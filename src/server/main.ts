@@ -69,7 +69,8 @@ async function seed(args: string[]) {
   if (i >= 0) {
     const count = Number(args[i + 1]);
     if (!Number.isInteger(count) || count < 1) throw new Error('--articles needs a positive whole number');
-    await seedLargeSite(config, db, count);
+    const { added, seconds } = await seedLargeSite(config, db, count);
+    console.log(`Added ${added} articles in ${seconds.toFixed(1)} s.`);
   } else {
     const seeded = await seedIfEmpty(config, db);
     console.log(seeded ? 'Demo content added.' : 'The database already has content; nothing added.');
