@@ -35,3 +35,34 @@ export async function revokeFamily(db: Kysely<Database>, family: string, at: str
 export async function revokeAllForUser(db: Kysely<Database>, userId: number, at: string): Promise<void> {
   await db.updateTable('refresh_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
+
+/** E-mail confirmation keys, stored as keyed hashes; a key confirms the address it was sent to, once. */
+export interface EmailConfirmationsTable {
+  key_hash: string;
+  user_id: number;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+export type EmailConfirmationRow = Selectable<EmailConfirmationsTable>;
+const confirmations = (db: Kysely<Database>) => db.withTables<{ email_confirmations: EmailConfirmationsTable }>();
+
+export async function insertEmailConfirmation(db: Kysely<Database>, row: EmailConfirmationRow): Promise<void> {
+  await confirmations(db).deleteFrom('email_confirmations').where('expires_at', '<', row.created_at).execute();
+  await confirmations(db).insertInto('email_confirmations').values(row).execute();
+}
+
+export function findEmailConfirmation(db: Kysely<Database>, keyHash: string): Promise<EmailConfirmationRow | undefined> {
+  return confirmations(db).selectFrom('email_confirmations').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+}
+
+export async function markEmailConfirmationUsed(db: Kysely<Database>, keyHash: string, at: string): Promise<boolean> {
+  const result = await confirmations(db)
+    .updateTable('email_confirmations')
+    .set({ used_at: at })
+    .where('key_hash', '=', keyHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -5,7 +5,9 @@ import { TokenInvalid, Unauthorized } from '../../platform/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
 import { isoMicro, nowIso } from '../../platform/time.js';
 import type { TokenClaims } from '../../platform/tokens.js';
-import { getUser, getUserByLogin, toSessionUser } from '../users/service.js';
+import type { UserRow } from '../../db/types.js';
+import { getUser, getUserByLogin, getUserByMobile, toSessionUser } from '../users/service.js';
+import { accountKeyOf, clearLoginFailures, guardLogin, recordLoginFailure, type LoginAttempt } from './login-guard.js';
 import { findRefreshToken, insertRefreshToken, markRefreshTokenUsed, revokeAllForUser, revokeFamily } from './repo.js';
 
 const expiryIso = (claims: TokenClaims) => isoMicro(new Date(claims.exp * 1000));
@@ -36,7 +38,7 @@ async function issuePair(ctx: AppContext, userId: number, family: string): Promi
   };
 }
 
-/** Starts a session for a user whose identity is already proven (password now; codes later). */
+/** Starts a session for a user whose identity is already proven (by password or by a one-time code). */
 export async function startSession(ctx: AppContext, userId: number): Promise<LoginResponse> {
   const user = await getUser(ctx, userId);
   if (!user) throw new Unauthorized('Unable to log in with provided credentials.', 'invalid_credentials');
@@ -44,14 +46,37 @@ export async function startSession(ctx: AppContext, userId: number): Promise<Log
   return { ...pair, user: toSessionUser(user) };
 }
 
-export async function loginWithPassword(ctx: AppContext, body: LoginBody): Promise<LoginResponse> {
-  const login = (body.username ?? body.email ?? '').trim();
-  const user = await getUserByLogin(ctx, login);
-  const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
+/**
+ * Password check behind the login guard: delays and captcha come first, so a locked-out guesser learns
+ * nothing about the password; unknown accounts fail the same way and in the same time as wrong passwords.
+ */
+async function passwordLogin(
+  ctx: AppContext,
+  user: UserRow | undefined,
+  unknownKey: string,
+  password: string,
+  request: { ip: string; altcha?: string },
+): Promise<LoginResponse> {
+  const attempt: LoginAttempt = { accountKey: user ? accountKeyOf(user.id) : unknownKey, ip: request.ip, altcha: request.altcha };
+  await guardLogin(ctx, attempt);
+  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !ok || !user.is_active) {
+    await recordLoginFailure(ctx, attempt);
     throw new Unauthorized('Unable to log in with provided credentials.', 'invalid_credentials');
   }
+  await clearLoginFailures(ctx, attempt.accountKey);
   return startSession(ctx, user.id);
+}
+
+export async function loginWithPassword(ctx: AppContext, body: LoginBody, ip: string): Promise<LoginResponse> {
+  const login = (body.username ?? body.email ?? '').trim();
+  const user = await getUserByLogin(ctx, login);
+  return passwordLogin(ctx, user, `login:${login.toLowerCase()}`, body.password, { ip, altcha: body.altcha });
+}
+
+export async function loginWithMobile(ctx: AppContext, body: { mobile: string; password: string; altcha?: string }, ip: string): Promise<LoginResponse> {
+  const user = await getUserByMobile(ctx, body.mobile);
+  return passwordLogin(ctx, user, `mobile:${body.mobile}`, body.password, { ip, altcha: body.altcha });
 }
 
 /**
