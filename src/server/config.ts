@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { CAPTCHA_MAX_NUMBER } from '../shared/constants.js';
 
 /**
  * Environment -> typed configuration. Every default makes a working embedded site:
@@ -29,6 +30,19 @@ export interface Config {
   ssrCacheTtlSeconds: number;
   loginRateLimit: number;
   trustProxy: boolean;
+  /** nodemailer URL; empty writes mail to DATA_DIR/mail (listed at /dev/mailbox in demo mode). */
+  smtpUrl: string;
+  /** Sender address; undefined = "<site name> <no-reply@<public host>>". */
+  mailFrom: string | undefined;
+  smsProvider: 'log' | 'http';
+  smsHttpUrl: string;
+  smsHttpTemplate: string;
+  smsHttpContentType: string;
+  smsHttpAuthorization: string;
+  /** Upper bound of the captcha's secret number: the work a browser does. */
+  altchaMaxNumber: number;
+  /** Seconds a captcha challenge (and a server-signed receipt) stays valid. */
+  captchaChallengeLifetime: number;
   /** Where the built client and server live (dist/). */
   distDir: string;
 }
@@ -56,6 +70,15 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   DIST_DIR: z.string().default('./dist'),
+  SMTP_URL: z.string().default(''),
+  MAIL_FROM: z.string().optional(),
+  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  SMS_HTTP_URL: z.string().default(''),
+  SMS_HTTP_TEMPLATE: z.string().default('{"mobile":"{mobile}","code":"{code}"}'),
+  SMS_HTTP_CONTENT_TYPE: z.string().default('application/json'),
+  SMS_HTTP_AUTHORIZATION: z.string().default(''),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(100_000_000).default(CAPTCHA_MAX_NUMBER),
+  CAPTCHA_CHALLENGE_LIFETIME: z.coerce.number().int().min(30).max(24 * 3600).default(600),
 });
 
 interface GeneratedSecrets {
@@ -121,6 +144,15 @@ export function loadConfig(
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: truthy(e.TRUST_PROXY),
     distDir: path.resolve(e.DIST_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    smsProvider: e.SMS_PROVIDER,
+    smsHttpUrl: e.SMS_HTTP_URL,
+    smsHttpTemplate: e.SMS_HTTP_TEMPLATE,
+    smsHttpContentType: e.SMS_HTTP_CONTENT_TYPE,
+    smsHttpAuthorization: e.SMS_HTTP_AUTHORIZATION,
+    altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
+    captchaChallengeLifetime: e.CAPTCHA_CHALLENGE_LIFETIME,
   };
   return { ...config, ...overrides };
 }

@@ -44,7 +44,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
   mkdirSync(dataDir, { recursive: true });
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://lectern.test' },
-    { demoMode: false, loginRateLimit: 1000, ...overrides },
+    // Small captcha challenges keep the proof of work in tests to milliseconds.
+    { demoMode: false, loginRateLimit: 1000, altchaMaxNumber: 1000, ...overrides },
   );
   const db = createDb(databaseUrl);
   const app = await buildApp(config, { db, migrate: false, ssr: false, ...options });

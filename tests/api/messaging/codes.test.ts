@@ -185,7 +185,7 @@ describe('the http SMS provider', () => {
     }
   }
 
-  // Each app reads its messaging settings from the environment at its first message.
+  // Messaging settings are read from the app's configuration at each message.
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {
@@ -193,25 +193,22 @@ describe('the http SMS provider', () => {
     second = await createTestApp();
   });
 
-  async function sendWithEnv(app: TestApp, env: Record<string, string>, body: object) {
-    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-    Object.assign(process.env, env);
+  async function sendWithConfig(app: TestApp, settings: Partial<TestApp['config']>, body: object) {
+    const saved = { ...app.config };
+    Object.assign(app.config, settings);
     try {
       return await apiFrom(app, freshIp(), 'POST', '/sms/send', { body: { ...body, altcha: await solvedCaptcha(app) } });
     } finally {
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
+      Object.assign(app.config, saved);
     }
   }
 
   it('POSTs the filled template to the gateway', async () => {
     await withGateway(200, async (url, received) => {
       const mobile = freshMobile();
-      const res = await sendWithEnv(
+      const res = await sendWithConfig(
         first,
-        { SMS_PROVIDER: 'http', SMS_HTTP_URL: url, SMS_HTTP_AUTHORIZATION: 'Token abc' },
+        { smsProvider: 'http', smsHttpUrl: url, smsHttpAuthorization: 'Token abc' },
         { mobile: `+86${mobile}`, action: 'login' },
       );
       expect(res.statusCode).toBe(200);
@@ -227,7 +224,7 @@ describe('the http SMS provider', () => {
   it('answers 503 and forgets the code when the gateway fails', async () => {
     await withGateway(500, async (url) => {
       const mobile = freshMobile();
-      const res = await sendWithEnv(second, { SMS_PROVIDER: 'http', SMS_HTTP_URL: url }, { mobile, action: 'login' });
+      const res = await sendWithConfig(second, { smsProvider: 'http', smsHttpUrl: url }, { mobile, action: 'login' });
       expect(res.statusCode).toBe(503);
       expect(res.json().error).toBe('delivery_failed');
       const rows = await codeTables(second.db.kysely).selectFrom('verification_codes').select('id').where('destination', '=', mobile).execute();
