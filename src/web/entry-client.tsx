@@ -3,10 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { pickLanguage } from '../shared/i18n/index.js';
 import { AppProviders, createQueryClient, type BootData } from './app/app-shell.js';
-import { createRoutes } from './app/routes.js';
+import { createRoutes, resolveLazyMatches } from './app/routes.js';
 import { installChunkReloadGuard } from './lib/chunk-reload.js';
 import { parseColorMode } from './lib/color-mode.js';
 import { createHttpClient } from './lib/http.js';
+import './ui/styles.css';
 
 declare global {
   interface Window {
@@ -19,8 +20,14 @@ async function start() {
   const boot = window.__LECTERN__;
   const queryClient = createQueryClient();
   if (boot?.state) hydrate(queryClient, boot.state);
-  const http = createHttpClient({ baseUrl: window.location.origin });
-  const router = createBrowserRouter(createRoutes({ queryClient, http }));
+  const http = createHttpClient({
+    baseUrl: window.location.origin,
+    // Dexie loads with the first call that may carry a token, not with the entry chunk.
+    getAccessToken: async () => (await import('./lib/auth-state.js')).readAccessToken(),
+  });
+  const routes = createRoutes({ queryClient, http });
+  await resolveLazyMatches(routes, window.location.pathname);
+  const router = createBrowserRouter(routes);
   const env = {
     http,
     lang: boot?.lang ?? pickLanguage(undefined, navigator.language),
@@ -28,7 +35,7 @@ async function start() {
     publicUrl: boot?.publicUrl ?? window.location.origin,
     siteName: boot?.siteName ?? document.title,
   };
-  // Lazy route modules must be loaded before hydration, or the first render would not match the HTML.
+  // Without server data (the offline shell) the router runs the loaders first.
   if (!router.state.initialized) {
     await new Promise<void>((resolve) => {
       const unsubscribe = router.subscribe((state) => {

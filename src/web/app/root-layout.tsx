@@ -1,27 +1,63 @@
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { useAppEnv, useI18n } from './context.js';
-import { paths } from './paths.js';
+import { ColorModeSelect, LanguageSelect } from './header-controls.js';
+import { feedPaths, paths } from './paths.js';
+
+/** After an in-app navigation, focus moves to the new page's content, as a page load would. */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
 
 export function RootLayout() {
   const { t } = useI18n();
   const { siteName } = useAppEnv();
+  useFocusOnNavigation();
   return (
     <>
       <a className="skip-link" href="#main">{t('nav.skip')}</a>
       <header className="site-header">
-        <Link to={paths.home()} className="site-header__brand">{siteName}</Link>
-        <nav aria-label={t('nav.menu')}>
-          <ul className="site-nav">
+        <div className="site-header__bar">
+          <Link to={paths.home()} className="site-header__brand">{siteName}</Link>
+          <div className="site-header__controls">
+            <ColorModeSelect />
+            <LanguageSelect />
+          </div>
+        </div>
+        <nav className="site-nav" aria-label={t('nav.menu')}>
+          <ul>
             <li><NavLink to={paths.home()} end>{t('nav.home')}</NavLink></li>
             <li><NavLink to={paths.topics()}>{t('nav.topics')}</NavLink></li>
+            <li><NavLink to={paths.essentials()}>{t('nav.essentials')}</NavLink></li>
             <li><NavLink to={paths.search()}>{t('nav.search')}</NavLink></li>
-            <li><NavLink to={paths.about()}>{t('nav.about')}</NavLink></li>
+            <li><NavLink to={paths.about()} end>{t('nav.about')}</NavLink></li>
           </ul>
         </nav>
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} className="site-main">
         <Outlet />
       </main>
+      <footer className="site-footer">
+        <nav aria-label={t('footer.label')}>
+          <ul className="site-footer__links">
+            <li><Link to={paths.about()}>{t('footer.about')}</Link></li>
+            <li><Link to={paths.aboutRss()}>{t('footer.rss')}</Link></li>
+            <li><a href={feedPaths.rss()} type="application/rss+xml">{t('footer.feed')}</a></li>
+            <li><Link to={paths.disclosures()}>{t('footer.disclosures')}</Link></li>
+            <li><Link to={paths.essentials()}>{t('footer.essentials')}</Link></li>
+          </ul>
+        </nav>
+        <p className="site-footer__name">{siteName}</p>
+      </footer>
+      <ScrollRestoration />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { data, matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { reloadForFailedChunk } from '../lib/chunk-reload.js';
 import { ApiError, type HttpClient } from '../lib/http.js';
 import { ErrorPage } from './error-page.js';
@@ -56,9 +56,24 @@ function page(deps: RouteDeps, importer: () => Promise<PageModule>): RouteObject
   };
 }
 
+/** The error pages as routes: each answers with its own HTTP status. */
+const statusRoute = (status: 403 | 404 | 500): RouteObject => ({
+  path: String(status),
+  Component: () => null,
+  loader: ({ request }) => {
+    throw data(status === 404 ? new URL(request.url).pathname : null, { status });
+  },
+});
+
 /** The route table, the same objects for SSR and the browser; pages load lazily. */
 export function createRoutes(deps: RouteDeps): RouteObject[] {
   const p = (importer: () => Promise<PageModule>) => page(deps, importer);
+  const content = {
+    home: p(() => import('../features/content/pages/home-page.js')),
+    article: p(() => import('../features/content/pages/article-page.js')),
+    category: p(() => import('../features/content/pages/category-page.js')),
+    tag: p(() => import('../features/content/pages/tag-page.js')),
+  };
   return [
     {
       id: 'root',
@@ -68,7 +83,27 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         {
           ErrorBoundary: ErrorPage,
           children: [
-            { index: true, lazy: p(() => import('../features/content/pages/home-page.js')) },
+            { index: true, lazy: content.home },
+            { path: 'about', lazy: p(() => import('../features/content/pages/about-page.js')) },
+            { path: 'about/rss', lazy: p(() => import('../features/content/pages/about-rss-page.js')) },
+            { path: 'article/:id', lazy: content.article },
+            { path: 'article/adminpreview/:secret/:id', lazy: p(() => import('../features/content/pages/admin-preview-page.js')) },
+            { path: 'author/:id', lazy: p(() => import('../features/content/pages/author-page.js')) },
+            { path: 'category/:id', lazy: content.category },
+            { path: 'category/n/:name', lazy: content.category },
+            { path: 'category/s/:slug', lazy: content.category },
+            { path: 'tag/:id', lazy: content.tag },
+            { path: 'tag/n/:name', lazy: content.tag },
+            { path: 'topic', lazy: p(() => import('../features/content/pages/topics-page.js')) },
+            { path: 'topic/:id', lazy: p(() => import('../features/content/pages/topic-page.js')) },
+            { path: 'search', lazy: p(() => import('../features/content/pages/search-page.js')) },
+            { path: 'essentials', lazy: p(() => import('../features/content/pages/essentials-page.js')) },
+            { path: 'commercial_disclosures', lazy: p(() => import('../features/content/pages/disclosures-page.js')) },
+            { path: 'test', lazy: p(() => import('./pages/test-page.js')) },
+            { path: 'test/api-playground', lazy: p(() => import('./pages/api-playground-page.js')) },
+            statusRoute(403),
+            statusRoute(404),
+            statusRoute(500),
             {
               path: '*',
               Component: () => null,
@@ -81,4 +116,21 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
       ],
     },
   ];
+}
+
+/**
+ * Loads the lazy route modules of a location into the route objects, before the browser router is
+ * created. The router then starts with every matched route known, exactly as the server rendered it.
+ * (Left lazy, a route below an error boundary loses the server's error on hydration: the router's
+ * short cut for "nothing to load" drops the hydration errors, and the page hydrates empty.)
+ */
+export async function resolveLazyMatches(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  );
 }

@@ -1,0 +1,109 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import type { ArticleDetail } from '../../../../shared/api/content.js';
+import { useI18n } from '../../../app/context.js';
+import { paths } from '../../../app/paths.js';
+import { formatDate } from '../../../lib/format.js';
+import { ArticleBadges } from './article-badges.js';
+import { isFreeToRead, PAYWALLED_CLASS } from './article-json-ld.js';
+import { ArticleMeta } from './article-meta.js';
+
+interface ArticleViewProps {
+  article: ArticleDetail;
+  /** While a logged-in reader's own copy of a locked article is on its way. */
+  checkingAccess?: boolean;
+}
+
+function LockedNotice({ checkingAccess }: { checkingAccess: boolean }) {
+  const { t } = useI18n();
+  return (
+    <section className={`${PAYWALLED_CLASS} locked-notice`} aria-labelledby="locked-title">
+      <h2 id="locked-title">{t('article.lockedTitle')}</h2>
+      <p>{t('article.lockedText')}</p>
+      <p className="locked-notice__actions">
+        <Link className="button" to={paths.memberIntro()}>{t('article.becomeMember')}</Link>
+        <Link className="button button--quiet" to={paths.login()}>{t('article.login')}</Link>
+      </p>
+      <p className="locked-notice__status" role="status">{checkingAccess ? t('article.checkingAccess') : ''}</p>
+    </section>
+  );
+}
+
+/**
+ * An article as the API sent it. A locked article shows its summary and the members-only notice; its
+ * body is not in the answer, so it cannot be shown, hidden or leaked here.
+ */
+/** Code blocks scroll sideways: keyboard users must be able to focus them to scroll them. */
+function useFocusableCodeBlocks(html: string | null) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.querySelectorAll('pre').forEach((pre) => {
+      pre.tabIndex = 0;
+    });
+  }, [html]);
+  return ref;
+}
+
+export function ArticleView({ article, checkingAccess = false }: ArticleViewProps) {
+  const { t, lang } = useI18n();
+  const bodyRef = useFocusableCodeBlocks(article.content_html);
+  const updated = article.published_at && article.updated_at.slice(0, 10) !== article.published_at.slice(0, 10);
+  return (
+    <article className="article" lang={article.language}>
+      <header className="article__header">
+        <ArticleBadges article={article} />
+        <h1 className="article__title">{article.title}</h1>
+        <ArticleMeta article={article} />
+        {updated && (
+          <p className="meta">
+            {t('article.updated')} <time dateTime={article.updated_at}>{formatDate(lang, article.updated_at)}</time>
+          </p>
+        )}
+      </header>
+      {article.cover && <img className="article__cover" src={article.cover} alt="" decoding="async" />}
+      {article.locked ? (
+        <>
+          {article.summary && <p className="article__summary">{article.summary}</p>}
+          <LockedNotice checkingAccess={checkingAccess} />
+        </>
+      ) : (
+        <div
+          ref={bodyRef}
+          className={isFreeToRead(article) ? 'article-body' : `article-body ${PAYWALLED_CLASS}`}
+          // Sanitised by the server when the article was written (platform/markdown.ts).
+          dangerouslySetInnerHTML={{ __html: article.content_html ?? '' }}
+        />
+      )}
+      {(article.tags.length > 0 || article.topics.length > 0) && (
+        <footer className="article__footer">
+          <dl className="taxonomy">
+            {article.tags.length > 0 && (
+              <div>
+                <dt>{t('article.tags')}</dt>
+                <dd>
+                  <ul className="chips">
+                    {article.tags.map((tag) => (
+                      <li key={tag.id}><Link className="chip" to={paths.tag(tag.id)}>{tag.name}</Link></li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            )}
+            {article.topics.length > 0 && (
+              <div>
+                <dt>{t('article.topics')}</dt>
+                <dd>
+                  <ul className="chips">
+                    {article.topics.map((topic) => (
+                      <li key={topic.id}><Link className="chip" to={paths.topic(topic.id)}>{topic.name}</Link></li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </footer>
+      )}
+    </article>
+  );
+}

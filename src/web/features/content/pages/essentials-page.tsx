@@ -1,0 +1,88 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ShortcutTypeDetails } from '../../../../shared/api/content.js';
+import { useHttp, useI18n } from '../../../app/context.js';
+import { paths } from '../../../app/paths.js';
+import type { RouteDeps } from '../../../app/routes.js';
+import { Head } from '../../../ui/head.js';
+import { PlainText } from '../../../ui/plain-text.js';
+import { hotArticlesQuery } from '../api/articles.js';
+import { isEditorsNote, shortcutPreviewQuery, slotTextsQuery } from '../api/editorial.js';
+import { HotList } from '../components/hot-list.js';
+import { PageHeader } from '../components/page-header.js';
+import { SmartLink } from '../components/smart-link.js';
+
+export async function loader({ queryClient, http }: RouteDeps) {
+  await Promise.all([
+    queryClient.ensureQueryData(hotArticlesQuery(http)),
+    queryClient.ensureQueryData(shortcutPreviewQuery(http)),
+    queryClient.ensureQueryData(slotTextsQuery(http)),
+  ]);
+  return null;
+}
+
+function ShortcutIcon({ icon }: { icon: string | null }) {
+  if (!icon) return null;
+  if (/^(\/|https?:\/\/)/.test(icon)) return <img className="shortcut__icon" src={icon} alt="" width={24} height={24} loading="lazy" />;
+  // A short icon is an emoji or symbol: decoration next to the title.
+  return icon.length <= 4 ? <span className="shortcut__icon" aria-hidden="true">{icon}</span> : null;
+}
+
+function ShortcutGroups({ groups }: { groups: ShortcutTypeDetails[] }) {
+  return groups
+    .filter((group) => group.shortcuts.length > 0)
+    .map((group) => (
+      <section key={group.id} className="shortcut-group" aria-labelledby={`shortcuts-${group.id}`}>
+        <h3 id={`shortcuts-${group.id}`}>{group.name}</h3>
+        {group.description && <p className="meta">{group.description}</p>}
+        <ul className="shortcuts">
+          {group.shortcuts.map((shortcut) => (
+            <li key={shortcut.id}>
+              <SmartLink href={shortcut.url} className="shortcut">
+                <ShortcutIcon icon={shortcut.icon} />
+                <span className="shortcut__title">{shortcut.title}</span>
+                {shortcut.description && <span className="shortcut__text">{shortcut.description}</span>}
+              </SmartLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+    ));
+}
+
+/** The editors' selection: their notes, the places to start, and the most read articles. */
+export function Component() {
+  const http = useHttp();
+  const { t } = useI18n();
+  const { data: hot } = useSuspenseQuery(hotArticlesQuery(http));
+  const { data: groups } = useSuspenseQuery(shortcutPreviewQuery(http));
+  const { data: slots } = useSuspenseQuery(slotTextsQuery(http));
+  const notes = slots.filter(isEditorsNote);
+  const hasShortcuts = groups.some((group) => group.shortcuts.length > 0);
+  return (
+    <>
+      <Head title={t('essentials.title')} description={t('essentials.description')} canonical={paths.essentials()} />
+      <PageHeader title={t('essentials.title')} description={t('essentials.description')} />
+      {notes.length > 0 && (
+        <section aria-labelledby="notes-title" className="essentials-notes">
+          <h2 id="notes-title">{t('essentials.notes')}</h2>
+          {notes.map((note) => (
+            <article key={note.id} className="note">
+              {note.title && <h3>{note.title}</h3>}
+              <PlainText text={note.text} />
+            </article>
+          ))}
+        </section>
+      )}
+      {hasShortcuts && (
+        <section aria-labelledby="shortcuts-title">
+          <h2 id="shortcuts-title">{t('essentials.shortcuts')}</h2>
+          <ShortcutGroups groups={groups} />
+        </section>
+      )}
+      <section aria-labelledby="hot-title">
+        <h2 id="hot-title">{t('essentials.hot')}</h2>
+        <HotList articles={hot} />
+      </section>
+    </>
+  );
+}

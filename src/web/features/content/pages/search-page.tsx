@@ -1,0 +1,86 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { Form, Link, useSearchParams } from 'react-router-dom';
+import { useHttp, useI18n } from '../../../app/context.js';
+import { paths } from '../../../app/paths.js';
+import { parsePage, requirePage } from '../../../app/route-params.js';
+import type { RouteDeps } from '../../../app/routes.js';
+import { Head } from '../../../ui/head.js';
+import { pageHref, Pagination } from '../../../ui/pagination.js';
+import { SEARCH_MAX_LENGTH, SEARCH_PAGE_SIZE, searchQuery } from '../api/search.js';
+import { ArticleBadges } from '../components/article-badges.js';
+import { ArticleMeta } from '../components/article-meta.js';
+import { PageHeader } from '../components/page-header.js';
+
+type Terms = { kind: 'none' } | { kind: 'too-long' } | { kind: 'ok'; q: string };
+
+/** What `?q=` asks for: nothing yet, something the API would refuse, or terms to search. */
+function termsOf(search: URLSearchParams): Terms {
+  const q = (search.get('q') ?? '').trim();
+  if (!q) return { kind: 'none' };
+  return q.length > SEARCH_MAX_LENGTH ? { kind: 'too-long' } : { kind: 'ok', q };
+}
+
+export async function loader({ queryClient, http }: RouteDeps, { request }: LoaderFunctionArgs) {
+  const page = requirePage(request);
+  const terms = termsOf(new URL(request.url).searchParams);
+  if (terms.kind === 'ok') await queryClient.ensureQueryData(searchQuery(http, terms.q, page));
+  return null;
+}
+
+function Results({ q, page }: { q: string; page: number }) {
+  const http = useHttp();
+  const { t } = useI18n();
+  const { data } = useSuspenseQuery(searchQuery(http, q, page));
+  return (
+    <section aria-labelledby="results-title">
+      <h2 id="results-title" className="visually-hidden">{t('search.resultsTitle')}</h2>
+      <p role="status" className="list-count">
+        {data.count === 0 ? t('search.noResults', { q }) : t(data.count === 1 ? 'search.countOne' : 'search.count', { count: data.count, q })}
+      </p>
+      <ol className="search-results">
+        {data.results.map((hit) => (
+          <li key={hit.id} className="search-hit" lang={hit.language}>
+            <ArticleBadges article={hit} />
+            <h3 className="search-hit__title">
+              <Link to={paths.article(hit.id)}>{hit.title}</Link>
+            </h3>
+            {/* The server escapes the text and adds only <mark> around the matches. */}
+            <p className="search-hit__snippet" dangerouslySetInnerHTML={{ __html: hit.snippet }} />
+            <ArticleMeta article={hit} />
+          </li>
+        ))}
+      </ol>
+      <Pagination page={page} count={data.count} pageSize={SEARCH_PAGE_SIZE} hrefFor={(p) => pageHref(paths.search(), `q=${encodeURIComponent(q)}`, p)} />
+    </section>
+  );
+}
+
+export function Component() {
+  const { t } = useI18n();
+  const [search] = useSearchParams();
+  const page = parsePage(search) ?? 1;
+  const terms = termsOf(search);
+  const value = search.get('q') ?? '';
+  return (
+    <>
+      <Head
+        title={terms.kind === 'ok' ? t('search.titleFor', { q: terms.q }) : t('search.title')}
+        description={t('search.hint')}
+        canonical={paths.search()}
+        noindex={terms.kind !== 'none'}
+      />
+      <PageHeader title={t('search.title')} description={t('search.hint')} />
+      <Form method="get" action={paths.search()} role="search" className="search-form">
+        <label htmlFor="search-q">{t('search.label')}</label>
+        <div className="search-form__row">
+          {/* Keyed by the terms, so going back and forth in history shows the terms of that page. */}
+          <input key={value} id="search-q" type="search" name="q" defaultValue={value} maxLength={SEARCH_MAX_LENGTH} required enterKeyHint="search" />
+          <button type="submit" className="button">{t('search.submit')}</button>
+        </div>
+      </Form>
+      {terms.kind === 'too-long' && <p role="alert" className="form-error">{t('search.tooLong', { max: SEARCH_MAX_LENGTH })}</p>}
+      {terms.kind === 'ok' && <Results q={terms.q} page={page} />}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { useHttp, useI18n } from '../../../app/context.js';
+import { paths } from '../../../app/paths.js';
+import { parseId, parsePage, requireId, requirePage } from '../../../app/route-params.js';
+import type { RouteDeps } from '../../../app/routes.js';
+import { Head } from '../../../ui/head.js';
+import { pageHref } from '../../../ui/pagination.js';
+import { topicArticlesQuery, topicQuery } from '../api/catalog.js';
+import { ArticleListPage, LIST_PAGE_SIZE } from '../components/article-list-page.js';
+import { PageHeader } from '../components/page-header.js';
+
+export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
+  const id = requireId(params.id, request);
+  const page = requirePage(request);
+  await Promise.all([
+    queryClient.ensureQueryData(topicQuery(http, id)),
+    queryClient.ensureQueryData(topicArticlesQuery(http, id, page, LIST_PAGE_SIZE)),
+  ]);
+  return null;
+}
+
+/** A topic's articles, in the order its editors set. */
+export function Component() {
+  const http = useHttp();
+  const { t } = useI18n();
+  const id = parseId(useParams().id)!;
+  const [search] = useSearchParams();
+  const page = parsePage(search) ?? 1;
+  const { data: topic } = useSuspenseQuery(topicQuery(http, id));
+  const { data: list } = useSuspenseQuery(topicArticlesQuery(http, id, page, LIST_PAGE_SIZE));
+  return (
+    <ArticleListPage
+      list={list}
+      page={page}
+      header={
+        <>
+          <Head
+            title={page > 1 ? t('list.titlePage', { title: topic.name, page }) : topic.name}
+            description={topic.description || t('topic.description', { name: topic.name })}
+            canonical={pageHref(paths.topic(topic.id), '', page)}
+            image={topic.cover}
+          />
+          <PageHeader kicker={t('topic.kicker')} title={topic.name} description={topic.description}>
+            {topic.cover && <img className="page-header__cover" src={topic.cover} alt="" decoding="async" />}
+          </PageHeader>
+        </>
+      }
+    />
+  );
+}

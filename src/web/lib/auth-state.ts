@@ -1,0 +1,65 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { TOKEN_DEFAULT_EXPIRATION } from '../../shared/constants.js';
+import { getDb, STATE_KEY, type AuthState, type LecternDb, type ProfileState } from './db.js';
+
+export const DEFAULT_AUTH_STATE: Readonly<AuthState> = Object.freeze({
+  userfinger: '',
+  userid: 0,
+  username: '',
+  email: '',
+  access_token: '',
+  refresh_token: '',
+  access_token_expiration: TOKEN_DEFAULT_EXPIRATION,
+  refresh_token_expiration: TOKEN_DEFAULT_EXPIRATION,
+  viewCount: 0,
+  isLogin: 0,
+  isMember: 0,
+});
+
+export const DEFAULT_PROFILE_STATE: Readonly<ProfileState> = Object.freeze({ display_name: '', user_avatar: '' });
+
+export async function readAuthState(db: LecternDb | undefined = getDb()): Promise<AuthState> {
+  const stored = db ? await db.auth.get(STATE_KEY) : undefined;
+  return { ...DEFAULT_AUTH_STATE, ...stored };
+}
+
+export async function readProfileState(db: LecternDb | undefined = getDb()): Promise<ProfileState> {
+  const stored = db ? await db.profile.get(STATE_KEY) : undefined;
+  return { ...DEFAULT_PROFILE_STATE, ...stored };
+}
+
+/**
+ * The stored access token while it is unexpired. An expired token is not sent: the server answers any
+ * invalid token with 401, even on public calls (refreshing it is the session's job).
+ */
+export async function readAccessToken(db: LecternDb | undefined = getDb(), now = Date.now()): Promise<string | undefined> {
+  const state = await readAuthState(db);
+  if (!state.isLogin || !state.access_token) return undefined;
+  // The server writes microseconds, which not every browser's Date.parse reads: cut to milliseconds.
+  const expires = Date.parse(state.access_token_expiration.replace(/(\.\d{3})\d+/, '$1'));
+  return expires > now ? state.access_token : undefined;
+}
+
+export interface AuthSnapshot {
+  auth: AuthState;
+  profile: ProfileState;
+  /** False until the stored state has been read: during SSR, hydration and the first moments after. */
+  ready: boolean;
+}
+
+const INITIAL_SNAPSHOT: AuthSnapshot = { auth: DEFAULT_AUTH_STATE, profile: DEFAULT_PROFILE_STATE, ready: false };
+
+/**
+ * The live auth and profile state: every tab sees a login or logout at once. Renders the logged-out
+ * default on the server and during hydration, so both render the same markup.
+ */
+export function useAuthState(db?: LecternDb): AuthSnapshot {
+  return useLiveQuery(
+    async () => {
+      const target = db ?? getDb();
+      return { auth: await readAuthState(target), profile: await readProfileState(target), ready: true };
+    },
+    [db],
+    INITIAL_SNAPSHOT,
+  );
+}

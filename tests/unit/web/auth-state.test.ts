@@ -1,0 +1,81 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TOKEN_DEFAULT_EXPIRATION } from '../../../src/shared/constants.js';
+import { DEFAULT_AUTH_STATE, readAccessToken, readAuthState, readProfileState } from '../../../src/web/lib/auth-state.js';
+import { openDb, STATE_KEY, type LecternDb } from '../../../src/web/lib/db.js';
+import { clearLogin, saveLogin } from '../../../src/web/features/auth/session.js';
+import { loginResponseFor } from './fixtures.js';
+
+let counter = 0;
+let db: LecternDb;
+const freshDb = () => {
+  db = openDb(`lectern-test-${process.pid}-${++counter}`);
+  return db;
+};
+afterEach(async () => {
+  await db?.delete();
+});
+
+const login = loginResponseFor({ id: 7, username: 'ada', email: 'ada@example.com', display_name: 'Ada', avatar: '/uploads/ada.webp' });
+
+describe('auth state', () => {
+  it('is logged out with expired tokens before anything is stored', async () => {
+    const state = await readAuthState(freshDb());
+    expect(state).toEqual({
+      userfinger: '',
+      userid: 0,
+      username: '',
+      email: '',
+      access_token: '',
+      refresh_token: '',
+      access_token_expiration: TOKEN_DEFAULT_EXPIRATION,
+      refresh_token_expiration: TOKEN_DEFAULT_EXPIRATION,
+      viewCount: 0,
+      isLogin: 0,
+      isMember: 0,
+    });
+    expect(TOKEN_DEFAULT_EXPIRATION).toBe('2000-01-01T00:00:00.000000Z');
+    expect(await readProfileState(db)).toEqual({ display_name: '', user_avatar: '' });
+    expect(await readAccessToken(db)).toBeUndefined();
+  });
+
+  it('is the defaults where there is no IndexedDB (the server)', async () => {
+    expect(await readAuthState(undefined)).toEqual(DEFAULT_AUTH_STATE);
+    expect(await readAccessToken(undefined)).toBeUndefined();
+  });
+
+  it('stores a login: ids, tokens, expirations, isLogin 1 and the profile', async () => {
+    await saveLogin(login, freshDb());
+    const state = await readAuthState(db);
+    expect(state).toMatchObject({
+      userid: 7,
+      username: 'ada',
+      email: 'ada@example.com',
+      access_token: 'access-token',
+      refresh_token: 'refresh-token',
+      access_token_expiration: '2999-01-01T00:00:00.000000Z',
+      refresh_token_expiration: '2999-02-01T00:00:00.000000Z',
+      isLogin: 1,
+      isMember: 0,
+    });
+    expect(await readProfileState(db)).toEqual({ display_name: 'Ada', user_avatar: '/uploads/ada.webp' });
+    expect(await readAccessToken(db)).toBe('access-token');
+  });
+
+  it('does not hand out an expired access token', async () => {
+    await saveLogin({ ...login, access_expiration: '2020-01-01T00:00:00.000000Z' }, freshDb());
+    expect(await readAccessToken(db)).toBeUndefined();
+    expect(await readAccessToken(db, Date.parse('2019-12-31T00:00:00Z'))).toBe('access-token');
+    // Microsecond precision, as the server writes it, is read to the millisecond.
+    expect(await readAccessToken(db, Date.parse('2020-01-01T00:00:00.000Z') - 1)).toBe('access-token');
+  });
+
+  it('clears a login but keeps the device fingerprint and view count', async () => {
+    freshDb();
+    await db.auth.put({ ...DEFAULT_AUTH_STATE, userfinger: 'finger-1', viewCount: 4, isMember: 1 }, STATE_KEY);
+    await saveLogin(login, db);
+    await clearLogin(db);
+    expect(await readAuthState(db)).toEqual({ ...DEFAULT_AUTH_STATE, userfinger: 'finger-1', viewCount: 4 });
+    expect(await readProfileState(db)).toEqual({ display_name: '', user_avatar: '' });
+  });
+});

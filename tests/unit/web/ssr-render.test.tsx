@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { render } from '../../../src/web/entry-server.js';
+import { fakeApi, freeArticle, lockedArticle } from './fixtures.js';
+
+const related = { '/api/v2/article/related/40': [], '/api/v2/article/related/41': [] };
+
+function renderPage(url: string, routes: Record<string, unknown> = {}, lang: 'en' | 'zh-CN' = 'en', seen: string[] = []) {
+  return render({
+    url,
+    headers: { accept: 'application/json' },
+    fetch: fakeApi(routes, seen),
+    lang,
+    colorMode: 'system',
+    publicUrl: 'https://lectern.example',
+    siteName: 'Lectern',
+  });
+}
+
+describe('server rendering', () => {
+  it('answers an unknown path with 404 and "Page Not Found: {path}"', async () => {
+    const result = await renderPage('/no/such/page');
+    expect(result.type).toBe('html');
+    if (result.type !== 'html') return;
+    expect(result.status).toBe(404);
+    expect(result.html).toContain('Page Not Found: /no/such/page');
+    expect(result.head).toContain('<meta name="robots" content="noindex"');
+  });
+
+  it('answers a malformed or missing article id with 404 before or after asking the API', async () => {
+    const seen: string[] = [];
+    const bad = await renderPage('/article/abc', {}, 'en', seen);
+    expect(bad.type === 'html' && bad.status).toBe(404);
+    expect(seen).toEqual([]);
+    const missing = await renderPage('/article/999999');
+    expect(missing.type === 'html' && missing.status).toBe(404);
+    expect(missing.type === 'html' && missing.html).toContain('Page Not Found: /article/999999');
+  });
+
+  it('gives /404 and /500 their own statuses', async () => {
+    const notFound = await renderPage('/404');
+    const serverError = await renderPage('/500');
+    expect(notFound.type === 'html' && notFound.status).toBe(404);
+    expect(serverError.type === 'html' && serverError.status).toBe(500);
+    expect(serverError.type === 'html' && serverError.html).toContain('Internal Server Error');
+  });
+
+  it('renders the not-found message in the chosen language', async () => {
+    const result = await renderPage('/nope', {}, 'zh-CN');
+    expect(result.type === 'html' && result.html).toContain('Page not found: /nope');
+    expect(result.type === 'html' && result.html).toContain('页面未找到');
+  });
+
+  it('renders a locked article as its summary and the members notice, fetched as a guest', async () => {
+    const seen: string[] = [];
+    const result = await renderPage('/article/40', { '/api/v2/article/40': lockedArticle, ...related }, 'en', seen);
+    expect(result.type).toBe('html');
+    if (result.type !== 'html') return;
+    expect(result.status).toBe(200);
+    expect(result.html).toContain('A short look at test data.');
+    expect(result.html).toContain('The rest of this article is for members');
+    expect(result.html).not.toContain('article-body');
+    expect(seen.every((call) => call.endsWith('auth=no'))).toBe(true);
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json" data-head>(.*?)<\/script>/.exec(result.head)![1]);
+    expect(jsonLd).toMatchObject({
+      '@type': 'Article',
+      headline: 'Building test data',
+      isAccessibleForFree: false,
+      hasPart: { isAccessibleForFree: false, cssSelector: '.article-paywalled' },
+      author: { name: 'Maren Holt' },
+      image: ['https://lectern.example/media/cover.webp'],
+    });
+    expect(result.html).toContain('class="article-paywalled locked-notice"');
+    expect(result.head).toContain('<link rel="canonical" href="https://lectern.example/article/40"');
+  });
+
+  it('renders a free article with its highlighted body', async () => {
+    const result = await renderPage('/article/41', { '/api/v2/article/41': freeArticle, '/api/v2/article/related/41': [] });
+    expect(result.type === 'html' && result.html).toContain('<span class="hljs-keyword">const</span>');
+    expect(result.type === 'html' && result.html).not.toContain('members');
+  });
+});
