@@ -8,6 +8,7 @@ import { installChunkReloadGuard } from './lib/chunk-reload.js';
 import { parseColorMode } from './lib/color-mode.js';
 import { createHttpClient } from './lib/http.js';
 import './ui/styles.css';
+import { registerServiceWorker } from './features/pwa/register.js';
 
 declare global {
   interface Window {
@@ -55,6 +56,7 @@ async function start() {
   // The offline shell has no server markup: render instead of hydrating.
   if (boot && container.hasChildNodes()) hydrateRoot(container, app);
   else createRoot(container).render(app);
+  registerServiceWorker();
 }
 
 void start();

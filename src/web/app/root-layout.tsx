@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-rou
 import { useAppEnv, useI18n } from './context.js';
 import { ColorModeSelect, LanguageSelect } from './header-controls.js';
 import { feedPaths, paths } from './paths.js';
+import { UpdatePrompt } from '../features/pwa/update-prompt.js';
 
 /** After an in-app navigation, focus moves to the new page's content, as a page load would. */
 function useFocusOnNavigation() {
@@ -45,6 +46,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="site-main">
         <Outlet />
       </main>
+      <UpdatePrompt />
       <footer className="site-footer">
         <nav aria-label={t('footer.label')}>
           <ul className="site-footer__links">
