@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8310);
-const dataDir = '.tmp/e2e-data';
+const dataDir = `.tmp/e2e-data-${port}`;
 
 /** Browser tests drive Debian's Chromium against the production build (npm start's server). */
 export default defineConfig({
