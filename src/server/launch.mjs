@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.join(root, process.env.DIST_DIR ?? 'dist');
+const dist = path.resolve(root, process.env.DIST_DIR ?? 'dist');
 const stamp = path.join(dist, '.build-stamp');
 const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json'];
 
