@@ -3,7 +3,7 @@ import { expect, hydrated, test } from './fixtures.js';
 test('the colour mode survives a reload and is right in the first HTML', async ({ page }) => {
   await page.goto('/');
   await hydrated(page);
-  await page.getByRole('radio', { name: /dark/i }).check();
+  await page.getByLabel('Colour mode').selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'color_mode')!;
   expect(cookie.value).toBe('dark');

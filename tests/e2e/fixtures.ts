@@ -1,13 +1,22 @@
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
 
-/** Fails a test on any console error or React hydration warning in the page. */
-export const test = base.extend<{ consoleProblems: string[] }>({
+/**
+ * Fails a test on any console error or React hydration warning in the page. A test that causes a
+ * resource failure on purpose (a 404 page, going offline) lists the URLs it expects to fail in
+ * `expectedFailures`; Chromium reports those as console errors too.
+ */
+export const test = base.extend<{ consoleProblems: string[]; expectedFailures: RegExp[] }>({
+  expectedFailures: async ({}, use) => {
+    await use([]);
+  },
   consoleProblems: [
-    async ({ page }, use) => {
+    async ({ page, expectedFailures }, use) => {
       const problems: string[] = [];
       const onConsole = (msg: ConsoleMessage) => {
         const text = msg.text();
-        if (msg.type() === 'error' || /hydrat|did not match/i.test(text)) problems.push(`${msg.type()}: ${text}`);
+        const url = msg.location().url ?? '';
+        if (text.startsWith('Failed to load resource') && expectedFailures.some((p) => p.test(url))) return;
+        if (msg.type() === 'error' || /hydrat|did not match/i.test(text)) problems.push(`${msg.type()}: ${text} (${url})`);
       };
       page.on('console', onConsole);
       page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { articles, expect, hydrated, loginAs, test } from './fixtures.js';
+
+const port = Number(process.env.E2E_PORT ?? 8310);
+const previewSecret = () =>
+  (JSON.parse(readFileSync(path.resolve(`.tmp/e2e-data-${port}/secrets.json`), 'utf8')) as { adminPreviewSecret: string }).adminPreviewSecret;
+
+async function logInOnPlayground(page: Page) {
+  await page.goto('/test/api-playground');
+  await hydrated(page);
+  await page.getByLabel('Username or e-mail').fill('editor');
+  await page.getByLabel('Password', { exact: true }).fill('lectern-editor');
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('a staff user tries a call on the API playground', async ({ page }) => {
+  const article = (await articles(page))[0];
+  await logInOnPlayground(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'articles' })).toBeVisible();
+  await page.getByLabel('Filter operations').fill('article/summary/{id}');
+  await page.getByRole('button', { name: /GET\s*\/api\/v2\/article\/summary\/\{id\}/ }).click();
+  await page.getByLabel(/^id/).fill(String(article.id));
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Status: 200')).toBeVisible();
+  await expect(page.getByLabel('Response body')).toContainText(article.title);
+});
+
+test('the admin preview shows a draft to staff and answers 404 to a wrong secret', async ({ page, expectedFailures }) => {
+  expectedFailures.push(/\/article\/adminpreview\/wrong-secret\//);
+  const { access } = await loginAs(page, 'editor', 'lectern-editor');
+  const title = `Draft for preview ${Date.now()}`;
+  const created = await page.request.post('/api/v2/article', {
+    data: { title, body_markdown: 'Draft body for the preview.', status: 'draft' },
+    headers: { authorization: `Bearer ${access}` },
+  });
+  expect(created.status()).toBe(201);
+  const draft = (await created.json()) as { id: number };
+
+  expect((await page.goto(`/article/adminpreview/wrong-secret/${draft.id}`))?.status()).toBe(404);
+  await logInOnPlayground(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'articles' })).toBeVisible();
+  const res = await page.goto(`/article/adminpreview/${previewSecret()}/${draft.id}`);
+  expect(res?.status()).toBe(200);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Draft body for the preview.')).toBeVisible();
+  // The draft is not public.
+  expect((await page.request.get(`/article/${draft.id}`)).status()).toBe(404);
+});
