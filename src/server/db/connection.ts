@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './types.js';
 
@@ -37,6 +38,25 @@ export function createDb(databaseUrl: string): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { kysely, engine, destroy: () => kysely.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing is a fair share of a small query's cost on SQLite. The
+ * queries of this app come from a bounded set of builders, so prepared statements are kept by SQL text.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 1000 });
+  return {
+    close: () => database.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (!statement) {
+        statement = database.prepare(sqlText);
+        statements.set(sqlText, statement);
+      }
+      return statement;
+    },
+  };
 }
