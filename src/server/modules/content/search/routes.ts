@@ -1,12 +1,15 @@
 import { contentPaths, searchQuery, searchResults } from '../../../../shared/api/content.js';
 import { getActor } from '../../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../../platform/http.js';
+import { createGuestCache } from '../../../platform/guest-cache.js';
 import { searchArticles } from './service.js';
 
 const tags = ['search'];
 
 export const searchRoutes = moduleRoutes((app) => {
   const { ctx } = app;
+  // Popular searches repeat; a guest's answer is the same for every guest until content changes.
+  const guestAnswers = createGuestCache<Awaited<ReturnType<typeof searchArticles>>>(ctx);
 
   app.get(contentPaths.search, {
     schema: {
@@ -21,7 +24,9 @@ export const searchRoutes = moduleRoutes((app) => {
       // cached guest answer is never handed to a signed-in caller.
       if (actor) privateResponse(reply);
       else reply.header('cache-control', 'public, max-age=0, must-revalidate').header('vary', 'Authorization');
-      const page = await searchArticles(ctx, actor, request.query);
+      const page = actor
+        ? await searchArticles(ctx, actor, request.query)
+        : await guestAnswers.get(request.url, () => searchArticles(ctx, null, request.query));
       return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
     },
   });

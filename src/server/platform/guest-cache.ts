@@ -1,0 +1,23 @@
+import { LRUCache } from 'lru-cache';
+import type { AppContext } from './context.js';
+
+/**
+ * A cache of answers as a guest sees them, keyed by the caller's choice (usually the request URL):
+ * dropped whenever content changes in this process, and after the SSR cache TTL otherwise, so other
+ * processes' edits show within that time. Never used for a signed-in caller.
+ */
+export function createGuestCache<T extends NonNullable<unknown>>(ctx: AppContext, max = 500) {
+  const cache = new LRUCache<string, T>({ max, ttl: ctx.config.ssrCacheTtlSeconds * 1000 || undefined });
+  ctx.events.onChanged(() => cache.clear());
+  return {
+    async get(key: string, compute: () => Promise<T>): Promise<T> {
+      const hit = cache.get(key);
+      if (hit !== undefined) return hit;
+      const version = ctx.events.current;
+      const value = await compute();
+      // Only what was computed from unchanged content is kept.
+      if (version === ctx.events.current && ctx.config.ssrCacheEntries > 0) cache.set(key, value);
+      return value;
+    },
+  };
+}
