@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { articles, expect, hydrated, test } from './fixtures.js';
 
 test('the site is installable: manifest and an active service worker', async ({ page }) => {
@@ -38,4 +40,33 @@ test('an article visited online opens offline', async ({ page, context, expected
   await page.goto(`/article/${free.id}`);
   await expect(page.getByRole('heading', { level: 1, name: free.title })).toBeVisible();
   await context.setOffline(false);
+});
+
+test('a new deployment shows "update available" and Reload switches to it', async ({ page }) => {
+  const swFile = path.resolve(process.env.DIST_DIR ?? 'dist', 'client', 'sw.js');
+  const original = readFileSync(swFile, 'utf8');
+  await page.goto('/');
+  await hydrated(page);
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  await hydrated(page);
+  // The demo's announcement modal makes the rest of the page inert until it is closed.
+  const modal = page.getByRole('dialog');
+  const opened = await modal.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false);
+  if (opened) await modal.getByRole('button', { name: 'Close' }).click();
+  try {
+    // A new build of the worker: same behaviour, different bytes.
+    writeFileSync(swFile, `${original}\n// deployment ${Date.now()}\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version is available.' });
+    await expect(prompt).toBeVisible();
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForEvent('load');
+    await expect(prompt).toBeHidden();
+    const waiting = await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+    expect(waiting).toBe(false);
+  } finally {
+    writeFileSync(swFile, original);
+  }
 });
