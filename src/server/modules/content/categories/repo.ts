@@ -1,5 +1,6 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { CategoriesTable, Database } from '../../../db/types.js';
+import { nameContains } from '../catalog-repo.js';
 
 export interface CategoryRow {
   id: number;
@@ -29,22 +30,9 @@ function categoriesWithCount(db: Kysely<Database>, now: string) {
   ]);
 }
 
-/** `%q%` for LIKE with the wildcards of q taken literally. */
-const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-// Kysely's builder has no ESCAPE clause; this form means the same on SQLite and PostgreSQL.
-const nameContains = (q: string) => sql<boolean>`lower(categories.name) like lower(${containsPattern(q)}) escape '\\'`;
-
-export async function countCategories(db: Kysely<Database>, q: string | undefined): Promise<number> {
-  let query = db.selectFrom('categories').select((eb) => eb.fn.countAll<number | string>().as('n'));
-  if (q) query = query.where(nameContains(q));
-  const row = await query.executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 export function listCategories(db: Kysely<Database>, now: string, q: string | undefined, limit?: number, offset = 0): Promise<CategoryRow[]> {
   let query = categoriesWithCount(db, now);
-  if (q) query = query.where(nameContains(q));
+  if (q) query = query.where(nameContains('categories', q));
   query = query.orderBy('categories.sort_order').orderBy('categories.name').orderBy('categories.id');
   if (limit !== undefined) query = query.limit(limit).offset(offset);
   return query.execute();
@@ -63,22 +51,6 @@ export function findCategoryByName(db: Kysely<Database>, now: string, name: stri
 
 export function findCategoryBySlug(db: Kysely<Database>, now: string, slug: string): Promise<CategoryRow | undefined> {
   return categoriesWithCount(db, now).where('categories.slug', '=', slug).executeTakeFirst();
-}
-
-/** Names are unique whatever their case, because `category/name/{name}` ignores case. */
-export async function nameTaken(db: Kysely<Database>, name: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('categories')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])));
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
-export async function slugTaken(db: Kysely<Database>, slug: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('categories').select('id').where('slug', '=', slug);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
 }
 
 export async function insertCategory(db: Kysely<Database>, values: Insertable<CategoriesTable>): Promise<number> {

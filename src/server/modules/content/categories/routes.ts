@@ -11,8 +11,8 @@ import {
   nameParam,
   slugParam,
 } from '../../../../shared/api/content.js';
-import { requireStaff } from '../../../platform/auth.js';
 import { moduleRoutes, paginate } from '../../../platform/http.js';
+import { registerCatalogCrud } from '../catalog-crud.js';
 import {
   allCategories,
   categoryArticles,
@@ -31,50 +31,17 @@ const tags = ['categories'];
 export const categoryRoutes = moduleRoutes((app) => {
   const { ctx } = app;
 
-  app.get(contentPaths.categoriesCrud, {
-    schema: { tags, summary: 'Categories, paginated, with their published article counts', querystring: catalogListQuery, response: { 200: categoryList } },
-    handler: async (request) => {
-      const page = await listCategories(ctx, request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+  registerCatalogCrud(app, {
+    tags,
+    collectionPath: contentPaths.categoriesCrud,
+    itemPath: contentPaths.categoryCrud,
+    singular: 'a category',
+    summaries: {
+      list: 'Categories, paginated, with their published article counts',
+      delete: 'Delete a category; its articles become uncategorised (staff)',
     },
-  });
-
-  app.post(contentPaths.categoriesCrud, {
-    schema: { tags, summary: 'Create a category (staff)', body: categoryWrite, response: { 201: category } },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      return reply.status(201).send(await createCategory(ctx, request.body));
-    },
-  });
-
-  app.get(contentPaths.categoryCrud, {
-    schema: { tags, summary: 'A category', params: idParam, response: { 200: category } },
-    handler: async (request) => getCategory(ctx, request.params.id),
-  });
-
-  app.put(contentPaths.categoryCrud, {
-    schema: { tags, summary: 'Replace a category (staff)', params: idParam, body: categoryWrite, response: { 200: category } },
-    handler: async (request) => {
-      await requireStaff(request);
-      return updateCategory(ctx, request.params.id, request.body);
-    },
-  });
-
-  app.patch(contentPaths.categoryCrud, {
-    schema: { tags, summary: 'Change some fields of a category (staff)', params: idParam, body: categoryPatch, response: { 200: category } },
-    handler: async (request) => {
-      await requireStaff(request);
-      return updateCategory(ctx, request.params.id, request.body);
-    },
-  });
-
-  app.delete(contentPaths.categoryCrud, {
-    schema: { tags, summary: 'Delete a category; its articles become uncategorised (staff)', params: idParam },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      await deleteCategory(ctx, request.params.id);
-      return reply.status(204).send();
-    },
+    schemas: { item: category, list: categoryList, listQuery: catalogListQuery, write: categoryWrite, patch: categoryPatch },
+    service: { list: listCategories, create: createCategory, get: getCategory, update: updateCategory, remove: deleteCategory },
   });
 
   app.get(contentPaths.categoryRelatedArticles, {

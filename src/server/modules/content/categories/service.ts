@@ -4,16 +4,14 @@ import type { AppContext } from '../../../platform/context.js';
 import { Conflict, NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
 import { listArticleCards, type Page } from '../articles/service.js';
+import { countNamed, nameTaken, slugTaken } from '../catalog-repo.js';
 import {
-  countCategories,
   deleteCategory as deleteRow,
   findCategory,
   findCategoryByName,
   findCategoryBySlug,
   insertCategory,
   listCategories as listRows,
-  nameTaken,
-  slugTaken,
   updateCategory as updateRow,
   type CategoryRow,
 } from './repo.js';
@@ -35,7 +33,7 @@ const found = (row: CategoryRow | undefined): Category => {
 export async function listCategories(ctx: AppContext, query: PageQuery & { q?: string }): Promise<Page<Category>> {
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([
-    countCategories(db, query.q),
+    countNamed(db, 'categories', query.q),
     listRows(db, nowIso(), query.q, query.page_size, (query.page - 1) * query.page_size),
   ]);
   return { count, results: rows.map(toCategory) };
@@ -70,10 +68,10 @@ export async function categoryArticlesByName(ctx: AppContext, name: string, page
 
 async function checkUnique(ctx: AppContext, input: CategoryPatch, selfId?: number): Promise<void> {
   const db = ctx.db.kysely;
-  if (input.name !== undefined && (await nameTaken(db, input.name, selfId))) {
+  if (input.name !== undefined && (await nameTaken(db, 'categories', input.name, selfId))) {
     throw new Conflict('A category with that name exists.', { name: 'A category with that name exists.' });
   }
-  if (input.slug !== undefined && (await slugTaken(db, input.slug, selfId))) {
+  if (input.slug !== undefined && (await slugTaken(db, 'categories', input.slug, selfId))) {
     throw new Conflict('That slug is taken.', { slug: 'That slug is taken.' });
   }
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, Flag } from '../../../db/types.js';
+import type { Database, Flag, ReadingProgressTable } from '../../../db/types.js';
 
 export function findProgress(db: Kysely<Database>, userId: number, articleId: number) {
   return db
@@ -10,17 +10,8 @@ export function findProgress(db: Kysely<Database>, userId: number, articleId: nu
     .executeTakeFirst();
 }
 
-export interface ProgressValues {
-  user_id: number;
-  article_id: number;
-  progress: number;
-  position: number;
-  completed: Flag;
-  updated_at: string;
-}
-
 /** Insert or update in one statement; once completed, a row stays completed. */
-export function upsertProgress(db: Kysely<Database>, values: ProgressValues) {
+export function upsertProgress(db: Kysely<Database>, values: ReadingProgressTable) {
   return db
     .insertInto('reading_progress')
     .values(values)

@@ -1,5 +1,6 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, TagsTable } from '../../../db/types.js';
+import { nameContains } from '../catalog-repo.js';
 
 export interface TagRow {
   id: number;
@@ -28,22 +29,9 @@ function tagsWithCount(db: Kysely<Database>, now: string) {
   ]);
 }
 
-/** `%q%` for LIKE with the wildcards of q taken literally. */
-const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-// Kysely's builder has no ESCAPE clause; this form means the same on SQLite and PostgreSQL.
-const nameContains = (q: string) => sql<boolean>`lower(tags.name) like lower(${containsPattern(q)}) escape '\\'`;
-
-export async function countTags(db: Kysely<Database>, q: string | undefined): Promise<number> {
-  let query = db.selectFrom('tags').select((eb) => eb.fn.countAll<number | string>().as('n'));
-  if (q) query = query.where(nameContains(q));
-  const row = await query.executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 export function listTags(db: Kysely<Database>, now: string, q: string | undefined, limit?: number, offset = 0): Promise<TagRow[]> {
   let query = tagsWithCount(db, now);
-  if (q) query = query.where(nameContains(q));
+  if (q) query = query.where(nameContains('tags', q));
   query = query.orderBy('tags.name').orderBy('tags.id');
   if (limit !== undefined) query = query.limit(limit).offset(offset);
   return query.execute();
@@ -75,22 +63,6 @@ export function findTagByName(db: Kysely<Database>, now: string, name: string): 
     .where((eb) => eb(eb.fn('lower', ['tags.name']), '=', eb.fn('lower', [eb.val(name)])))
     .orderBy('tags.id')
     .executeTakeFirst();
-}
-
-/** Names are unique whatever their case, because `tag/name/{name}` ignores case. */
-export async function nameTaken(db: Kysely<Database>, name: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('tags')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])));
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
-export async function slugTaken(db: Kysely<Database>, slug: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('tags').select('id').where('slug', '=', slug);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
 }
 
 export async function insertTag(db: Kysely<Database>, values: Insertable<TagsTable>): Promise<number> {

@@ -11,8 +11,8 @@ import {
   tagPatch,
   tagWrite,
 } from '../../../../shared/api/content.js';
-import { requireStaff } from '../../../platform/auth.js';
 import { moduleRoutes, paginate } from '../../../platform/http.js';
+import { registerCatalogCrud } from '../catalog-crud.js';
 import {
   allTags,
   createTag,
@@ -31,50 +31,17 @@ const tags = ['tags'];
 export const tagRoutes = moduleRoutes((app) => {
   const { ctx } = app;
 
-  app.get(contentPaths.tagsCrud, {
-    schema: { tags, summary: 'Tags, paginated, with their published article counts', querystring: catalogListQuery, response: { 200: tagList } },
-    handler: async (request) => {
-      const page = await listTags(ctx, request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+  registerCatalogCrud(app, {
+    tags,
+    collectionPath: contentPaths.tagsCrud,
+    itemPath: contentPaths.tagCrud,
+    singular: 'a tag',
+    summaries: {
+      list: 'Tags, paginated, with their published article counts',
+      delete: 'Delete a tag; its articles stay (staff)',
     },
-  });
-
-  app.post(contentPaths.tagsCrud, {
-    schema: { tags, summary: 'Create a tag (staff)', body: tagWrite, response: { 201: tag } },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      return reply.status(201).send(await createTag(ctx, request.body));
-    },
-  });
-
-  app.get(contentPaths.tagCrud, {
-    schema: { tags, summary: 'A tag', params: idParam, response: { 200: tag } },
-    handler: async (request) => getTag(ctx, request.params.id),
-  });
-
-  app.put(contentPaths.tagCrud, {
-    schema: { tags, summary: 'Replace a tag (staff)', params: idParam, body: tagWrite, response: { 200: tag } },
-    handler: async (request) => {
-      await requireStaff(request);
-      return updateTag(ctx, request.params.id, request.body);
-    },
-  });
-
-  app.patch(contentPaths.tagCrud, {
-    schema: { tags, summary: 'Change some fields of a tag (staff)', params: idParam, body: tagPatch, response: { 200: tag } },
-    handler: async (request) => {
-      await requireStaff(request);
-      return updateTag(ctx, request.params.id, request.body);
-    },
-  });
-
-  app.delete(contentPaths.tagCrud, {
-    schema: { tags, summary: 'Delete a tag; its articles stay (staff)', params: idParam },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      await deleteTag(ctx, request.params.id);
-      return reply.status(204).send();
-    },
+    schemas: { item: tag, list: tagList, listQuery: catalogListQuery, write: tagWrite, patch: tagPatch },
+    service: { list: listTags, create: createTag, get: getTag, update: updateTag, remove: deleteTag },
   });
 
   app.get(contentPaths.tagRelatedArticles, {

@@ -4,16 +4,14 @@ import type { AppContext } from '../../../platform/context.js';
 import { Conflict, NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
 import { listArticleCards, type Page } from '../articles/service.js';
+import { countNamed, nameTaken, slugTaken } from '../catalog-repo.js';
 import {
-  countTags,
   deleteTag as deleteRow,
   findTag,
   findTagByName,
   hotTags as hotRows,
   insertTag,
   listTags as listRows,
-  nameTaken,
-  slugTaken,
   updateTag as updateRow,
   type TagRow,
 } from './repo.js';
@@ -34,7 +32,7 @@ const found = (row: TagRow | undefined): Tag => {
 export async function listTags(ctx: AppContext, query: PageQuery & { q?: string }): Promise<Page<Tag>> {
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([
-    countTags(db, query.q),
+    countNamed(db, 'tags', query.q),
     listRows(db, nowIso(), query.q, query.page_size, (query.page - 1) * query.page_size),
   ]);
   return { count, results: rows.map(toTag) };
@@ -70,10 +68,10 @@ export async function tagArticlesByName(ctx: AppContext, name: string, page: Pag
 
 async function checkUnique(ctx: AppContext, input: TagPatch, selfId?: number): Promise<void> {
   const db = ctx.db.kysely;
-  if (input.name !== undefined && (await nameTaken(db, input.name, selfId))) {
+  if (input.name !== undefined && (await nameTaken(db, 'tags', input.name, selfId))) {
     throw new Conflict('A tag with that name exists.', { name: 'A tag with that name exists.' });
   }
-  if (input.slug !== undefined && (await slugTaken(db, input.slug, selfId))) {
+  if (input.slug !== undefined && (await slugTaken(db, 'tags', input.slug, selfId))) {
     throw new Conflict('That slug is taken.', { slug: 'That slug is taken.' });
   }
 }

@@ -54,22 +54,6 @@ export function findTopic(db: Kysely<Database>, now: string, id: number): Promis
   return topicsWithCount(db, now).where('topics.id', '=', id).executeTakeFirst();
 }
 
-/** Names are unique whatever their case, like those of categories and tags. */
-export async function nameTaken(db: Kysely<Database>, name: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('topics')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])));
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
-export async function slugTaken(db: Kysely<Database>, slug: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('topics').select('id').where('slug', '=', slug);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 export async function insertTopic(db: Kysely<Database>, values: Insertable<TopicsTable>): Promise<number> {
   const row = await db.insertInto('topics').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;

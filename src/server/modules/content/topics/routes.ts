@@ -2,6 +2,7 @@ import { idParam, pageQuery } from '../../../../shared/api/common.js';
 import { articleList, contentPaths, topic, topicArticlesWrite, topicList, topicPatch, topicWrite } from '../../../../shared/api/content.js';
 import { requireStaff } from '../../../platform/auth.js';
 import { moduleRoutes, paginate } from '../../../platform/http.js';
+import { registerCatalogCrud } from '../catalog-crud.js';
 import { addTopicArticles, createTopic, deleteTopic, getTopic, listTopics, topicArticles, updateTopic } from './service.js';
 
 const tags = ['topics'];
@@ -9,50 +10,17 @@ const tags = ['topics'];
 export const topicRoutes = moduleRoutes((app) => {
   const { ctx } = app;
 
-  app.get(contentPaths.topics, {
-    schema: { tags, summary: 'Topics, paginated, by sort order then name', querystring: pageQuery, response: { 200: topicList } },
-    handler: async (request) => {
-      const page = await listTopics(ctx, request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+  registerCatalogCrud(app, {
+    tags,
+    collectionPath: contentPaths.topics,
+    itemPath: contentPaths.topic,
+    singular: 'a topic',
+    summaries: {
+      list: 'Topics, paginated, by sort order then name',
+      delete: 'Delete a topic; its articles stay (staff)',
     },
-  });
-
-  app.post(contentPaths.topics, {
-    schema: { tags, summary: 'Create a topic (staff)', body: topicWrite, response: { 201: topic } },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      return reply.status(201).send(await createTopic(ctx, request.body));
-    },
-  });
-
-  app.get(contentPaths.topic, {
-    schema: { tags, summary: 'A topic', params: idParam, response: { 200: topic } },
-    handler: async (request) => getTopic(ctx, request.params.id),
-  });
-
-  app.put(contentPaths.topic, {
-    schema: { tags, summary: 'Replace a topic (staff)', params: idParam, body: topicWrite, response: { 200: topic } },
-    handler: async (request) => {
-      await requireStaff(request);
-      return updateTopic(ctx, request.params.id, request.body);
-    },
-  });
-
-  app.patch(contentPaths.topic, {
-    schema: { tags, summary: 'Change some fields of a topic (staff)', params: idParam, body: topicPatch, response: { 200: topic } },
-    handler: async (request) => {
-      await requireStaff(request);
-      return updateTopic(ctx, request.params.id, request.body);
-    },
-  });
-
-  app.delete(contentPaths.topic, {
-    schema: { tags, summary: 'Delete a topic; its articles stay (staff)', params: idParam },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      await deleteTopic(ctx, request.params.id);
-      return reply.status(204).send();
-    },
+    schemas: { item: topic, list: topicList, listQuery: pageQuery, write: topicWrite, patch: topicPatch },
+    service: { list: listTopics, create: createTopic, get: getTopic, update: updateTopic, remove: deleteTopic },
   });
 
   app.get(contentPaths.topicArticles, {

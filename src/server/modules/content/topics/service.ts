@@ -4,6 +4,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
 import { cardsByIds, type Page } from '../articles/service.js';
+import { nameTaken, slugTaken } from '../catalog-repo.js';
 import {
   countTopicArticles,
   countTopics,
@@ -13,9 +14,7 @@ import {
   insertTopic,
   lastPosition,
   listTopics as listRows,
-  nameTaken,
   placeArticles,
-  slugTaken,
   topicArticleIds,
   updateTopic as updateRow,
   type TopicRow,
@@ -75,10 +74,10 @@ export async function addTopicArticles(ctx: AppContext, id: number, articleIds: 
 
 async function checkUnique(ctx: AppContext, input: TopicPatch, selfId?: number): Promise<void> {
   const db = ctx.db.kysely;
-  if (input.name !== undefined && (await nameTaken(db, input.name, selfId))) {
+  if (input.name !== undefined && (await nameTaken(db, 'topics', input.name, selfId))) {
     throw new Conflict('A topic with that name exists.', { name: 'A topic with that name exists.' });
   }
-  if (input.slug !== undefined && (await slugTaken(db, input.slug, selfId))) {
+  if (input.slug !== undefined && (await slugTaken(db, 'topics', input.slug, selfId))) {
     throw new Conflict('That slug is taken.', { slug: 'That slug is taken.' });
   }
 }

@@ -8,6 +8,23 @@ import { ArticleBadges } from './article-badges.js';
 import { isFreeToRead, PAYWALLED_CLASS } from './article-json-ld.js';
 import { ArticleMeta } from './article-meta.js';
 
+/** A labelled group of links (an article's tags, its topics) in the footer's list; nothing when empty. */
+function Chips({ label, items, href }: { label: string; items: { id: number; name: string }[]; href: (id: number) => string }) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <ul className="chips">
+          {items.map((item) => (
+            <li key={item.id}><Link className="chip" to={href(item.id)}>{item.name}</Link></li>
+          ))}
+        </ul>
+      </dd>
+    </div>
+  );
+}
+
 interface ArticleViewProps {
   article: ArticleDetail;
   /** While a logged-in reader's own copy of a locked article is on its way. */
@@ -77,30 +94,8 @@ export function ArticleView({ article, checkingAccess = false }: ArticleViewProp
       {(article.tags.length > 0 || article.topics.length > 0) && (
         <footer className="article__footer">
           <dl className="taxonomy">
-            {article.tags.length > 0 && (
-              <div>
-                <dt>{t('article.tags')}</dt>
-                <dd>
-                  <ul className="chips">
-                    {article.tags.map((tag) => (
-                      <li key={tag.id}><Link className="chip" to={paths.tag(tag.id)}>{tag.name}</Link></li>
-                    ))}
-                  </ul>
-                </dd>
-              </div>
-            )}
-            {article.topics.length > 0 && (
-              <div>
-                <dt>{t('article.topics')}</dt>
-                <dd>
-                  <ul className="chips">
-                    {article.topics.map((topic) => (
-                      <li key={topic.id}><Link className="chip" to={paths.topic(topic.id)}>{topic.name}</Link></li>
-                    ))}
-                  </ul>
-                </dd>
-              </div>
-            )}
+            <Chips label={t('article.tags')} items={article.tags} href={paths.tag} />
+            <Chips label={t('article.topics')} items={article.topics} href={paths.topic} />
           </dl>
         </footer>
       )}

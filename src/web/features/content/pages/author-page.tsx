@@ -5,13 +5,9 @@ import { useHttp, useI18n } from '../../../app/context.js';
 import { feedPaths, paths } from '../../../app/paths.js';
 import { parseId, parsePage, requireId, requirePage } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
-import { Head } from '../../../ui/head.js';
-import { pageHref } from '../../../ui/pagination.js';
 import { articlesByAuthorQuery } from '../api/articles.js';
 import { authorQuery } from '../api/catalog.js';
 import { ArticleListPage, LIST_PAGE_SIZE } from '../components/article-list-page.js';
-import { FeedLink } from '../components/feed-link.js';
-import { PageHeader } from '../components/page-header.js';
 
 export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const id = requireId(params.id, request);
@@ -35,20 +31,15 @@ export function Component() {
     <ArticleListPage
       list={list}
       page={page}
-      header={
-        <>
-          <Head
-            title={page > 1 ? t('list.titlePage', { title: author.display_name, page }) : author.display_name}
-            description={author.description || t('author.description', { name: author.display_name })}
-            canonical={pageHref(paths.author(author.id), '', page)}
-            image={author.avatar}
-          />
-          <PageHeader kicker={t('author.kicker')} title={author.display_name} description={author.description}>
-            {author.avatar && <img className="avatar" src={author.avatar} alt="" width={64} height={64} />}
-            <FeedLink href={feedPaths.author(author.id)} name={author.display_name} />
-          </PageHeader>
-        </>
-      }
-    />
+      kicker={t('author.kicker')}
+      title={author.display_name}
+      description={author.description}
+      fallbackDescription={t('author.description', { name: author.display_name })}
+      path={paths.author(author.id)}
+      image={author.avatar}
+      feedHref={feedPaths.author(author.id)}
+    >
+      {author.avatar && <img className="avatar" src={author.avatar} alt="" width={64} height={64} />}
+    </ArticleListPage>
   );
 }

@@ -5,13 +5,9 @@ import { useI18n, useHttp } from '../../../app/context.js';
 import { feedPaths, paths } from '../../../app/paths.js';
 import { notFound, parseId, parseName, parsePage, requirePage } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
-import { Head } from '../../../ui/head.js';
-import { pageHref } from '../../../ui/pagination.js';
 import { articleSummariesQuery } from '../api/articles.js';
 import { categoryQuery, type CatalogLookup } from '../api/catalog.js';
 import { ArticleListPage, LIST_PAGE_SIZE } from '../components/article-list-page.js';
-import { FeedLink } from '../components/feed-link.js';
-import { PageHeader } from '../components/page-header.js';
 
 /** One page for /category/{id}, /category/n/{name} and /category/s/{slug}: the route's param says which. */
 function lookupOf(params: Params): CatalogLookup | null {
@@ -43,18 +39,12 @@ export function Component() {
     <ArticleListPage
       list={list}
       page={page}
-      header={
-        <>
-          <Head
-            title={page > 1 ? t('list.titlePage', { title: category.name, page }) : category.name}
-            description={category.description || t('category.description', { name: category.name })}
-            canonical={pageHref(paths.category(category.id), '', page)}
-          />
-          <PageHeader kicker={t('category.kicker')} title={category.name} description={category.description}>
-            <FeedLink href={feedPaths.category(category.id)} name={category.name} />
-          </PageHeader>
-        </>
-      }
+      kicker={t('category.kicker')}
+      title={category.name}
+      description={category.description}
+      fallbackDescription={t('category.description', { name: category.name })}
+      path={paths.category(category.id)}
+      feedHref={feedPaths.category(category.id)}
     />
   );
 }

@@ -5,13 +5,9 @@ import { useHttp, useI18n } from '../../../app/context.js';
 import { feedPaths, paths } from '../../../app/paths.js';
 import { notFound, parseId, parseName, parsePage, requirePage } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
-import { Head } from '../../../ui/head.js';
-import { pageHref } from '../../../ui/pagination.js';
 import { articleSummariesQuery } from '../api/articles.js';
 import { tagQuery, type CatalogLookup } from '../api/catalog.js';
 import { ArticleListPage, LIST_PAGE_SIZE } from '../components/article-list-page.js';
-import { FeedLink } from '../components/feed-link.js';
-import { PageHeader } from '../components/page-header.js';
 
 /** One page for /tag/{id} and /tag/n/{name}. */
 function lookupOf(params: Params): (CatalogLookup & { by: 'id' | 'name' }) | null {
@@ -43,18 +39,13 @@ export function Component() {
     <ArticleListPage
       list={list}
       page={page}
-      header={
-        <>
-          <Head
-            title={page > 1 ? t('list.titlePage', { title: `#${tag.name}`, page }) : `#${tag.name}`}
-            description={tag.description || t('tag.description', { name: tag.name })}
-            canonical={pageHref(paths.tag(tag.id), '', page)}
-          />
-          <PageHeader kicker={t('tag.kicker')} title={tag.name} description={tag.description}>
-            <FeedLink href={feedPaths.tag(tag.id)} name={tag.name} />
-          </PageHeader>
-        </>
-      }
+      kicker={t('tag.kicker')}
+      title={tag.name}
+      headTitle={`#${tag.name}`}
+      description={tag.description}
+      fallbackDescription={t('tag.description', { name: tag.name })}
+      path={paths.tag(tag.id)}
+      feedHref={feedPaths.tag(tag.id)}
     />
   );
 }

@@ -5,11 +5,8 @@ import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import { parseId, parsePage, requireId, requirePage } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
-import { Head } from '../../../ui/head.js';
-import { pageHref } from '../../../ui/pagination.js';
 import { topicArticlesQuery, topicQuery } from '../api/catalog.js';
 import { ArticleListPage, LIST_PAGE_SIZE } from '../components/article-list-page.js';
-import { PageHeader } from '../components/page-header.js';
 
 export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const id = requireId(params.id, request);
@@ -34,19 +31,14 @@ export function Component() {
     <ArticleListPage
       list={list}
       page={page}
-      header={
-        <>
-          <Head
-            title={page > 1 ? t('list.titlePage', { title: topic.name, page }) : topic.name}
-            description={topic.description || t('topic.description', { name: topic.name })}
-            canonical={pageHref(paths.topic(topic.id), '', page)}
-            image={topic.cover}
-          />
-          <PageHeader kicker={t('topic.kicker')} title={topic.name} description={topic.description}>
-            {topic.cover && <img className="page-header__cover" src={topic.cover} alt="" decoding="async" />}
-          </PageHeader>
-        </>
-      }
-    />
+      kicker={t('topic.kicker')}
+      title={topic.name}
+      description={topic.description}
+      fallbackDescription={t('topic.description', { name: topic.name })}
+      path={paths.topic(topic.id)}
+      image={topic.cover}
+    >
+      {topic.cover && <img className="page-header__cover" src={topic.cover} alt="" decoding="async" />}
+    </ArticleListPage>
   );
 }
