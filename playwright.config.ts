@@ -26,6 +26,17 @@ export default defineConfig({
     url: `http://localhost:${port}/readyz`,
     timeout: 240_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: '1', PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', ACCESS_TOKEN_LIFETIME: '300' },
+    // Access tokens live 20 s (long enough for a test that logs in through the API and calls at once, short
+    // enough that accounts.spec.ts sees one expire); a smaller captcha range keeps the widget quick in Chromium.
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_MODE: '1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      ACCESS_TOKEN_LIFETIME: '20',
+      ALTCHA_MAX_NUMBER: '50000',
+    },
   },
 });

@@ -7,6 +7,8 @@ import { createRoutes, resolveLazyMatches } from './app/routes.js';
 import { installChunkReloadGuard } from './lib/chunk-reload.js';
 import { parseColorMode } from './lib/color-mode.js';
 import { createHttpClient } from './lib/http.js';
+import { accessTokenForCall, sessionHost } from './features/auth/session-context.js';
+import { createSessionFetch } from './features/auth/session-fetch.js';
 import './ui/styles.css';
 import { registerServiceWorker } from './features/pwa/register.js';
 
@@ -23,8 +25,10 @@ async function start() {
   if (boot?.state) hydrate(queryClient, boot.state);
   const http = createHttpClient({
     baseUrl: window.location.origin,
-    // Dexie loads with the first call that may carry a token, not with the entry chunk.
-    getAccessToken: async () => (await import('./lib/auth-state.js')).readAccessToken(),
+    // Dexie (and the session, when a token needs refreshing) load with the first call, not with the entry chunk.
+    getAccessToken: accessTokenForCall,
+    // A call refused for its token: one refresh, one retry, then logout.
+    fetch: createSessionFetch(sessionHost),
   });
   const routes = createRoutes({ queryClient, http });
   await resolveLazyMatches(routes, window.location.pathname);
@@ -36,8 +40,12 @@ async function start() {
     publicUrl: boot?.publicUrl ?? window.location.origin,
     siteName: boot?.siteName ?? document.title,
   };
-  // Without server data (the offline shell) the router runs the loaders first.
-  if (!router.state.initialized) {
+  const container = document.getElementById('root')!;
+  // The offline shell has no server markup: render instead of hydrating.
+  const hydrating = Boolean(boot) && container.hasChildNodes();
+  // Without server data (the offline shell) the router runs the loaders first. When hydrating, loaders that
+  // must run in the browser (the login check of protected pages) run while the server's markup is hydrated.
+  if (!hydrating && !router.state.initialized) {
     await new Promise<void>((resolve) => {
       const unsubscribe = router.subscribe((state) => {
         if (state.initialized) {
@@ -52,9 +60,7 @@ async function start() {
       <RouterProvider router={router} />
     </AppProviders>
   );
-  const container = document.getElementById('root')!;
-  // The offline shell has no server markup: render instead of hydrating.
-  if (boot && container.hasChildNodes()) hydrateRoot(container, app);
+  if (hydrating) hydrateRoot(container, app);
   else createRoot(container).render(app);
   registerServiceWorker();
 }

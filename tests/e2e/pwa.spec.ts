@@ -61,8 +61,7 @@ test('a new deployment shows "update available" and Reload switches to it', asyn
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available.' });
     await expect(prompt).toBeVisible();
-    await page.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForEvent('load');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
     await expect(prompt).toBeHidden();
     const waiting = await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
     expect(waiting).toBe(false);

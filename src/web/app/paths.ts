@@ -1,3 +1,16 @@
+/**
+ * A `next` to come back to after logging in: a path of this site only (never `//host` or a full URL, so a
+ * crafted link cannot send a fresh login elsewhere). Anything else is the home page.
+ */
+export function safeNext(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}
+
+function withNext(path: string, next: string | undefined): string {
+  return next && next !== '/' ? `${path}?next=${encodeURIComponent(safeNext(next))}` : path;
+}
+
 /** Every page URL of the app, in one place. */
 export const paths = {
   home: () => '/',
@@ -18,7 +31,19 @@ export const paths = {
   disclosures: () => '/commercial_disclosures',
   test: () => '/test',
   apiPlayground: () => '/test/api-playground',
-  login: () => '/login',
+  login: (next?: string) => withNext('/login', next),
+  loginCode: (next?: string) => withNext('/login/v1', next),
+  logout: () => '/logout',
+  signup: (next?: string) => withNext('/signup', next),
+  signupCode: (next?: string) => withNext('/signup/v1', next),
+  lostPassword: () => '/lostpassword',
+  reset: () => '/reset',
+  verifyEmail: (key: string) => `/verify_email/${encodeURIComponent(key)}`,
+  account: () => '/account',
+  refresh: () => '/refresh',
+  userActivity: () => '/user/activity',
+  userHasLogin: () => '/user/haslogin',
+  userLoginPanel: () => '/user/loginpanel',
   memberIntro: () => '/member/intro',
   forbidden: () => '/403',
   notFound: () => '/404',
@@ -32,4 +57,6 @@ export const feedPaths = {
   category: (id: number | string) => `/category/${id}/rss.xml`,
   tag: (id: number | string) => `/tag/${id}/rss.xml`,
   author: (id: number | string) => `/author/${id}/rss.xml`,
+  /** A reader's own feed, opened by their RSS token (no login in a feed reader). */
+  personal: (token: string) => `/rss.xml?token=${encodeURIComponent(token)}`,
 } as const;

@@ -4,6 +4,8 @@ import { useAppEnv, useI18n } from './context.js';
 import { ColorModeSelect, LanguageSelect } from './header-controls.js';
 import { feedPaths, paths } from './paths.js';
 import { UpdatePrompt } from '../features/pwa/update-prompt.js';
+import { AccountMenu, SessionNotice } from '../features/auth/account-menu.js';
+import { SessionProvider } from '../features/auth/session-context.js';
 
 /** After an in-app navigation, focus moves to the new page's content, as a page load would. */
 function useFocusOnNavigation() {
@@ -23,7 +25,7 @@ export function RootLayout() {
   const { siteName } = useAppEnv();
   useFocusOnNavigation();
   return (
-    <>
+    <SessionProvider>
       <a className="skip-link" href="#main">{t('nav.skip')}</a>
       <header className="site-header">
         <div className="site-header__bar">
@@ -31,6 +33,7 @@ export function RootLayout() {
           <div className="site-header__controls">
             <ColorModeSelect />
             <LanguageSelect />
+            <AccountMenu />
           </div>
         </div>
         <nav className="site-nav" aria-label={t('nav.menu')}>
@@ -43,6 +46,7 @@ export function RootLayout() {
           </ul>
         </nav>
       </header>
+      <SessionNotice />
       <main id="main" tabIndex={-1} className="site-main">
         <Outlet />
       </main>
@@ -60,6 +64,6 @@ export function RootLayout() {
         <p className="site-footer__name">{siteName}</p>
       </footer>
       <ScrollRestoration />
-    </>
+    </SessionProvider>
   );
 }

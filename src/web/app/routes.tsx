@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { data, matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { reloadForFailedChunk } from '../lib/chunk-reload.js';
 import { ApiError, type HttpClient } from '../lib/http.js';
+import { LoginGate, LoginGateShell, requireLogin } from '../features/auth/require-login.js';
 import { ErrorPage } from './error-page.js';
 import { RootLayout } from './root-layout.js';
 
@@ -99,6 +100,29 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
             { path: 'search', lazy: p(() => import('../features/content/pages/search-page.js')) },
             { path: 'essentials', lazy: p(() => import('../features/content/pages/essentials-page.js')) },
             { path: 'commercial_disclosures', lazy: p(() => import('../features/content/pages/disclosures-page.js')) },
+            { path: 'login', lazy: p(() => import('../features/auth/pages/login-page.js')) },
+            { path: 'login/v1', lazy: p(() => import('../features/auth/pages/login-code-page.js')) },
+            { path: 'logout', lazy: p(() => import('../features/auth/pages/logout-page.js')) },
+            { path: 'signup', lazy: p(() => import('../features/auth/pages/signup-page.js')) },
+            { path: 'signup/v1', lazy: p(() => import('../features/auth/pages/signup-code-page.js')) },
+            { path: 'lostpassword', lazy: p(() => import('../features/auth/pages/lost-password-page.js')) },
+            { path: 'reset', lazy: p(() => import('../features/auth/pages/reset-page.js')) },
+            { path: 'verify_email/:key', lazy: p(() => import('../features/auth/pages/verify-email-page.js')) },
+            { path: 'refresh', lazy: p(() => import('../features/auth/pages/refresh-page.js')) },
+            { path: 'user/haslogin', lazy: p(() => import('../features/auth/pages/has-login-page.js')) },
+            { path: 'user/loginpanel', lazy: p(() => import('../features/auth/pages/login-panel-page.js')) },
+            {
+              // SPEC section 6: pages that need login. The browser checks the stored session before they open;
+              // the server, which cannot see it, renders a neutral shell in their place.
+              id: 'login-required',
+              loader: requireLogin,
+              Component: LoginGate,
+              HydrateFallback: LoginGateShell,
+              children: [
+                { path: 'account', lazy: p(() => import('../features/users/pages/account-page.js')) },
+                { path: 'user/activity', lazy: p(() => import('../features/users/pages/activity-page.js')) },
+              ],
+            },
             { path: 'test', lazy: p(() => import('./pages/test-page.js')) },
             { path: 'test/api-playground', lazy: p(() => import('./pages/api-playground-page.js')) },
             statusRoute(403),

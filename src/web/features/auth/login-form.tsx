@@ -1,50 +1,85 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
+import { CAPTCHA_FIELD } from '../../../shared/api/captcha-paths.js';
+import type { LoginBody, LoginResponse } from '../../../shared/api/auth.js';
 import { useHttp, useI18n } from '../../app/context.js';
 import { ApiError } from '../../lib/http.js';
+import { Captcha } from '../captcha/captcha.js';
+import { describeError } from './forms/api-messages.js';
+import { FormError, SubmitButton, TextField } from './forms/fields.js';
+import { useForm } from './forms/use-form.js';
+import { checkLogin, required } from './forms/validation.js';
+import { useSession } from './session-context.js';
 import { loginWithPassword } from './session.js';
 
-/** A username (or e-mail) and password form; on success the session is stored and every tab sees it. */
-export function LoginForm({ title }: { title?: string }) {
-  const http = useHttp();
-  const { t } = useI18n();
-  const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
+const INITIAL = { login: '', password: '' };
+const SECRET = ['password'] as const;
+const validate = (v: typeof INITIAL) => ({ login: checkLogin(v.login), password: required(v.password) });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const login = String(form.get('login') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    setPending(true);
-    setError('');
-    try {
-      await loginWithPassword(http, login.includes('@') ? { email: login, password } : { username: login, password });
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('login.failed'));
-    } finally {
-      setPending(false);
+interface LoginFormProps {
+  title?: string;
+  /** Called once the session is stored; without it the form stays where it is (the header shows the user). */
+  onLoggedIn?: (response: LoginResponse) => void;
+}
+
+/**
+ * Username (or e-mail) and password. After three failures the server wants a solved captcha: the widget
+ * appears when a 400 names `altcha`; a 429 says when to try again. The session stores the login (LOGIN),
+ * so every tab sees it.
+ */
+export function LoginForm({ title, onLoggedIn }: LoginFormProps) {
+  const http = useHttp();
+  const session = useSession();
+  const { t, lang } = useI18n();
+  const form = useForm({ initial: INITIAL, validate, draftKey: 'login', secret: SECRET });
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState('');
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const onCaptcha = useCallback((payload: string | null) => {
+    setCaptcha(payload);
+    if (payload) setCaptchaError('');
+  }, []);
+
+  const submit = async (values: typeof form.values) => {
+    if (captchaNeeded && !captcha) {
+      setCaptchaError(t('validation.captcha'));
+      form.setFormError(t('login.captchaNeeded'));
+      return;
     }
-  }
+    const login = values.login.trim();
+    const body: LoginBody = {
+      ...(login.includes('@') ? { email: login } : { username: login }),
+      password: values.password,
+      ...(captcha ? { [CAPTCHA_FIELD]: captcha } : {}),
+    };
+    try {
+      const response = await loginWithPassword(http, body);
+      await session.login(response);
+      form.clearDraft();
+      onLoggedIn?.(response);
+    } catch (error) {
+      // A payload is good for one call, whatever its answer.
+      if (captcha) setCaptchaReset((n) => n + 1);
+      const wantsCaptcha = error instanceof ApiError && error.status === 400 && Boolean(error.fields?.[CAPTCHA_FIELD]);
+      form.showError(error, describeError(error, t, lang), (name, text) => {
+        if (name !== CAPTCHA_FIELD) return false;
+        setCaptchaNeeded(true);
+        // A missing payload is what the form asks for anyway; a refused one says why.
+        setCaptchaError(captcha ? text : '');
+        return true;
+      });
+      if (wantsCaptcha) form.setFormError(t('login.captchaNeeded'));
+    }
+  };
 
   return (
-    <form className="login-form" onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
+    <form className="auth-form login-form" onSubmit={(event) => void form.submit(event, submit)} aria-labelledby="login-title" noValidate>
       <h2 id="login-title">{title ?? t('login.title')}</h2>
-      <div className="field">
-        <label htmlFor="login-name">{t('login.username')}</label>
-        <input id="login-name" name="login" autoComplete="username" required maxLength={254} />
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">{t('login.password')}</label>
-        <input id="login-password" name="password" type="password" autoComplete="current-password" required maxLength={256} />
-      </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button" disabled={pending}>
-        {pending ? t('login.pending') : t('login.submit')}
-      </button>
+      <TextField form={form} name="login" label={t('login.username')} autoComplete="username" maxLength={254} required />
+      <TextField form={form} name="password" label={t('login.password')} type="password" autoComplete="current-password" maxLength={256} required />
+      {captchaNeeded && <Captcha onChange={onCaptcha} resetKey={captchaReset} error={captchaError} />}
+      <FormError form={form} />
+      <SubmitButton pending={form.pending} label={t('login.submit')} pendingLabel={t('login.pending')} />
     </form>
   );
 }

@@ -1,30 +1,62 @@
 import { authPaths } from '../../../shared/api/auth-paths.js';
-import type { LoginBody, LoginResponse } from '../../../shared/api/auth.js';
+import type { LoginBody, LoginResponse, SessionUser } from '../../../shared/api/auth.js';
+import type { Profile } from '../../../shared/api/users.js';
 import { TOKEN_DEFAULT_EXPIRATION } from '../../../shared/constants.js';
 import { readAuthState, DEFAULT_PROFILE_STATE } from '../../lib/auth-state.js';
 import { getDb, STATE_KEY, type LecternDb } from '../../lib/db.js';
 import type { HttpClient } from '../../lib/http.js';
+import type { SessionTokens } from './machines/session-tokens.js';
 
 /** SPEC section 4, login: isLogin 1; id, username, e-mail, both tokens and both expirations stored. */
 export async function saveLogin(response: LoginResponse, db: LecternDb | undefined = getDb()): Promise<void> {
+  await saveSession(
+    {
+      access_token: response.access,
+      refresh_token: response.refresh,
+      access_token_expiration: response.access_expiration,
+      refresh_token_expiration: response.refresh_expiration,
+    },
+    response.user,
+    db,
+  );
+}
+
+/** A login as the session machine hands it over: its tokens and the user they belong to. */
+export async function saveSession(tokens: SessionTokens, user: SessionUser, db: LecternDb | undefined = getDb()): Promise<void> {
   if (!db) return;
   await db.transaction('rw', db.auth, db.profile, async () => {
     const current = await readAuthState(db);
     await db.auth.put(
-      {
-        ...current,
-        userid: response.user.id,
-        username: response.user.username,
-        email: response.user.email,
-        access_token: response.access,
-        refresh_token: response.refresh,
-        access_token_expiration: response.access_expiration,
-        refresh_token_expiration: response.refresh_expiration,
-        isLogin: 1,
-      },
+      { ...current, ...tokens, userid: user.id, username: user.username, email: user.email, isLogin: 1 },
       STATE_KEY,
     );
-    await db.profile.put({ display_name: response.user.display_name, user_avatar: response.user.avatar ?? '' }, STATE_KEY);
+    await db.profile.put({ display_name: user.display_name, user_avatar: user.avatar ?? '' }, STATE_KEY);
+  });
+}
+
+/**
+ * SPEC section 4, refresh: the new tokens (the refresh pair only when the server rotated it) and isLogin 1.
+ * The stored user and profile stay as they are: a refresh does not say who the user is.
+ */
+export async function saveTokens(tokens: Partial<SessionTokens>, db: LecternDb | undefined = getDb()): Promise<void> {
+  if (!db) return;
+  await db.transaction('rw', db.auth, async () => {
+    const current = await readAuthState(db);
+    await db.auth.put({ ...current, ...tokens, isLogin: 1 }, STATE_KEY);
+  });
+}
+
+/** After a profile change: the names and avatar the header shows, without touching the session. */
+export async function saveProfile(
+  profile: Pick<Profile, 'username' | 'display_name' | 'avatar'>,
+  db: LecternDb | undefined = getDb(),
+): Promise<void> {
+  if (!db) return;
+  await db.transaction('rw', db.auth, db.profile, async () => {
+    const current = await readAuthState(db);
+    if (!current.isLogin) return;
+    await db.auth.put({ ...current, username: profile.username }, STATE_KEY);
+    await db.profile.put({ display_name: profile.display_name || profile.username, user_avatar: profile.avatar ?? '' }, STATE_KEY);
   });
 }
 
@@ -55,15 +87,14 @@ export async function clearLogin(db: LecternDb | undefined = getDb()): Promise<v
   });
 }
 
-export async function loginWithPassword(http: HttpClient, body: LoginBody): Promise<LoginResponse> {
-  const response = await http.post<LoginResponse>(authPaths.login, body);
-  await saveLogin(response);
-  return response;
+/** The password login call; the caller hands the answer to the session (LOGIN), which stores it. */
+export function loginWithPassword(http: HttpClient, body: LoginBody): Promise<LoginResponse> {
+  return http.post<LoginResponse>(authPaths.login, body);
 }
 
 /** Revokes the session on the server (best effort: the device forgets it either way), then clears it. */
-export async function logout(http: HttpClient): Promise<void> {
-  const { refresh_token } = await readAuthState();
+export async function logout(http: HttpClient, db: LecternDb | undefined = getDb()): Promise<void> {
+  const { refresh_token } = await readAuthState(db);
   await http.post(authPaths.logout, refresh_token ? { refresh: refresh_token } : {}).catch(() => undefined);
-  await clearLogin();
+  await clearLogin(db);
 }

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useI18n } from '../../app/context.js';
+import { paths } from '../../app/paths.js';
+import type { SessionOutcome } from './machines/session-machine.js';
+import { ACCOUNT_NOTICE_DELETED, useSession } from './session-context.js';
+
+// The key, not the machine's table: the header is in the entry chunk, which stays without XState.
+const TOKEN_INVALID: SessionOutcome = 'auth.tokenInvalid';
+const AUTH_PAGES = ['/login', '/signup', '/logout', '/lostpassword', '/reset'];
+
+/**
+ * The header's account corner: "Log in" for guests (also on the server and during hydration, where the
+ * browser's tokens are unknown), else the user's avatar and name linking to /account, and a logout button.
+ */
+export function AccountMenu() {
+  const { t } = useI18n();
+  const session = useSession();
+  const location = useLocation();
+  const [leaving, setLeaving] = useState(false);
+  const here = `${location.pathname}${location.search}`;
+  // Coming back here after logging in makes sense for content pages, not for the login pages themselves.
+  const next = AUTH_PAGES.some((p) => location.pathname.startsWith(p)) ? undefined : here;
+
+  if (!session.loggedIn) {
+    return (
+      <div className="account-menu">
+        <Link className="button button--quiet account-menu__login" to={paths.login(next)}>
+          {t('auth.login')}
+        </Link>
+      </div>
+    );
+  }
+  const name = session.profile?.display_name || session.auth?.username || '';
+  const avatar = session.profile?.user_avatar;
+  return (
+    <div className="account-menu">
+      <Link className="account-menu__user" to={paths.account()}>
+        {avatar ? (
+          <img className="avatar account-menu__avatar" src={avatar} alt="" width={32} height={32} />
+        ) : (
+          <span className="avatar account-menu__avatar avatar--empty" aria-hidden="true">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        {/* The visible name starts the link's name, as WCAG 2.5.3 asks; the rest is for screen readers. */}
+        <span className="account-menu__name">{name}</span>
+        <span className="visually-hidden"> {t('auth.yourAccount')}</span>
+      </Link>
+      <button
+        type="button"
+        className="button button--quiet"
+        disabled={leaving}
+        onClick={() => {
+          setLeaving(true);
+          void session.logout().finally(() => setLeaving(false));
+        }}
+      >
+        {t('auth.logout')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * One-line news about the session, read out politely: the session ended because its token was refused
+ * (SPEC section 8's "token invalid"), or the account was just deleted.
+ */
+export function SessionNotice() {
+  const { t } = useI18n();
+  const session = useSession();
+  const location = useLocation();
+  const deleted = (location.state as { accountNotice?: string } | null)?.accountNotice === ACCOUNT_NOTICE_DELETED;
+  const expired = session.machine?.outcome === TOKEN_INVALID && !session.loggedIn;
+  let text = '';
+  if (deleted) text = t('delete.done');
+  else if (expired) text = `${t(TOKEN_INVALID)}: ${t('auth.sessionEnded')}`;
+  return (
+    <p className={text ? 'session-notice' : 'session-notice session-notice--empty'} role="status">
+      {text}
+      {expired && !deleted && (
+        <>
+          {' '}
+          <Link to={paths.login(`${location.pathname}${location.search}`)}>{t('auth.login')}</Link>
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useI18n } from '../../../app/context.js';
+import { paths, safeNext } from '../../../app/paths.js';
+import { AuthPage } from '../auth-page.js';
+import { CodeLoginForm } from '../code-login-form.js';
+import { SignedInNotice } from '../signed-in-notice.js';
+import { useSession } from '../session-context.js';
+
+/** `/login/v1`: a code by e-mail or SMS logs in (or makes the account first: auto sign-in). */
+export function Component() {
+  const { t } = useI18n();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const navigate = useNavigate();
+  const session = useSession();
+  return (
+    <AuthPage title={t('codeLogin.pageTitle')} description={t('codeLogin.description')}>
+      {session.loggedIn ? (
+        <SignedInNotice next={next} />
+      ) : (
+        <>
+          <CodeLoginForm action="auto_sign_in" onLoggedIn={() => void navigate(next, { replace: true })} />
+          <ul className="auth-links">
+            <li><Link to={paths.login(next)}>{t('login.withPasswordLink')}</Link></li>
+          </ul>
+        </>
+      )}
+    </AuthPage>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useI18n } from '../../../app/context.js';
+import { paths, safeNext } from '../../../app/paths.js';
+import { AuthPage } from '../auth-page.js';
+import { LoginForm } from '../login-form.js';
+import { SignedInNotice } from '../signed-in-notice.js';
+import { useSession } from '../session-context.js';
+
+/** `/login`: username or e-mail and password; afterwards back to `next` (a page that needed login) or home. */
+export function Component() {
+  const { t } = useI18n();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const navigate = useNavigate();
+  const session = useSession();
+  return (
+    <AuthPage title={t('login.title')} description={t('login.description')}>
+      {session.loggedIn ? (
+        <SignedInNotice next={next} />
+      ) : (
+        <>
+          <LoginForm title={t('login.withPassword')} onLoggedIn={() => void navigate(next, { replace: true })} />
+          <ul className="auth-links">
+            <li><Link to={paths.lostPassword()}>{t('login.forgot')}</Link></li>
+            <li><Link to={paths.loginCode(next)}>{t('login.withCode')}</Link></li>
+            <li>{t('login.noAccount')} <Link to={paths.signup(next)}>{t('signup.title')}</Link></li>
+          </ul>
+        </>
+      )}
+    </AuthPage>
+  );
+}

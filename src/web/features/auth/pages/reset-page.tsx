@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { authPaths } from '../../../../shared/api/auth-paths.js';
+import { useHttp, useI18n } from '../../../app/context.js';
+import { paths } from '../../../app/paths.js';
+import { AuthPage, DoneCard } from '../auth-page.js';
+import { describeError } from '../forms/api-messages.js';
+import { FormError, SubmitButton, TextField } from '../forms/fields.js';
+import { useForm } from '../forms/use-form.js';
+import { checkNewPassword, checkRepeat } from '../forms/validation.js';
+import { useSession } from '../session-context.js';
+
+const INITIAL = { new_password1: '', new_password2: '' };
+const SECRET = ['new_password1', 'new_password2'] as const;
+const validate = (v: typeof INITIAL) => ({
+  new_password1: checkNewPassword(v.new_password1),
+  new_password2: checkRepeat(v.new_password2, v.new_password1),
+});
+
+/**
+ * `/reset?uid=&token=`: the mailed link's page. A new password ends every session of the account, so this
+ * device is logged out too, and the reader logs in with the new password.
+ */
+export function Component() {
+  const http = useHttp();
+  const { t, lang } = useI18n();
+  const session = useSession();
+  const [params] = useSearchParams();
+  const uid = params.get('uid') ?? '';
+  const token = params.get('token') ?? '';
+  const form = useForm({ initial: INITIAL, validate, secret: SECRET });
+  const [done, setDone] = useState(false);
+
+  const submit = async (values: typeof form.values) => {
+    try {
+      await http.post(authPaths.passwordResetConfirm, { uid, token, ...values });
+      if (session.loggedIn) await session.logout();
+      setDone(true);
+    } catch (error) {
+      form.showError(error, describeError(error, t, lang));
+    }
+  };
+
+  let body;
+  if (done) {
+    body = (
+      <DoneCard>
+        <h2>{t('reset.doneTitle')}</h2>
+        <p>{t('reset.done')}</p>
+        <p><Link className="button" to={paths.login()}>{t('login.title')}</Link></p>
+      </DoneCard>
+    );
+  } else if (!uid || !token) {
+    body = (
+      <div className="auth-card">
+        <p role="alert">{t('reset.incomplete')}</p>
+        <p><Link to={paths.lostPassword()}>{t('reset.askAgain')}</Link></p>
+      </div>
+    );
+  } else {
+    body = (
+      <form className="auth-form" onSubmit={(event) => void form.submit(event, submit)} aria-label={t('reset.title')} noValidate>
+        <TextField
+          form={form}
+          name="new_password1"
+          label={t('reset.password')}
+          hint={t('signup.passwordHint')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={128}
+          required
+        />
+        <TextField form={form} name="new_password2" label={t('signup.password2')} type="password" autoComplete="new-password" maxLength={128} required />
+        <FormError form={form} />
+        {form.formError && (
+          <p>
+            <Link to={paths.lostPassword()}>{t('reset.askAgain')}</Link>
+          </p>
+        )}
+        <SubmitButton pending={form.pending} label={t('reset.submit')} pendingLabel={t('common.working')} />
+      </form>
+    );
+  }
+  return (
+    <AuthPage title={t('reset.title')} description={t('reset.description')}>
+      {body}
+    </AuthPage>
+  );
+}

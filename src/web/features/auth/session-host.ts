@@ -1,0 +1,227 @@
+import { liveQuery } from 'dexie';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { authPaths } from '../../../shared/api/auth-paths.js';
+import type { LoginResponse } from '../../../shared/api/auth.js';
+import { readAuthState, readProfileState } from '../../lib/auth-state.js';
+import { getDb, type AuthState, type LecternDb, type ProfileState } from '../../lib/db.js';
+import { createHttpClient, type FetchLike } from '../../lib/http.js';
+import { withAuthRetry } from './machines/auth-retry.js';
+import {
+  isSessionSettled,
+  sessionAccessToken,
+  sessionMachine,
+  type SessionActorRef,
+  type SessionSnapshot,
+} from './machines/session-machine.js';
+import { clearLogin, logout, saveSession, saveTokens } from './session.js';
+import { isSessionRejection } from './session-fetch.js';
+
+/** The auth and profile rows as stored (SPEC section 3), read live. */
+export interface StoredSession {
+  auth: AuthState;
+  profile: ProfileState;
+}
+
+export interface SessionHost {
+  readonly actor: SessionActorRef;
+  /** The stored rows as last read; every tab's writes show up here. */
+  stored(): StoredSession;
+  subscribe(listener: () => void): () => void;
+  /** LOGIN with a login answer; resolves once it is stored (so a page that checks the storage sees it). */
+  login(response: LoginResponse): Promise<void>;
+  /** Revokes the session on the server, clears it here (every tab follows), then LOGOUT. */
+  logout(): Promise<void>;
+  /** The access token in hand while it is unexpired; an expired one is refreshed first (REFRESH). */
+  accessToken(): Promise<string | undefined>;
+  /** VERIFY, and the settled session after it. */
+  verify(): Promise<SessionSnapshot>;
+  /** REFRESH, and the settled session after it. */
+  refresh(): Promise<SessionSnapshot>;
+  /**
+   * A call that the server refused for its token (401): one refresh and one retry, then logout
+   * (`withAuthRetry`). `retry` is an unsent copy of the request; the answer is the retry's, or the first one.
+   */
+  retryUnauthorized(retry: Request, first: Response, send: FetchLike): Promise<Response>;
+  /** Resolves when every write the session started has landed. */
+  flush(): Promise<void>;
+  stop(): void;
+}
+
+export interface SessionHostOptions {
+  /** Origin of the API. */
+  baseUrl: string;
+  db?: LecternDb;
+  fetch?: FetchLike;
+  now?: () => number;
+}
+
+const isLoggedOutRow = (auth: AuthState) => auth.isLogin === 0 && auth.access_token === '' && auth.refresh_token === '';
+
+/** Marks a refused answer so withAuthRetry sees its 401 and the caller gets the response back. */
+class RefusedResponse extends Error {
+  readonly status = 401;
+  constructor(readonly response: Response) {
+    super('Request failed with status code 401');
+  }
+}
+
+const withBearer = (request: Request, token: string | undefined): Request => {
+  const copy = request.clone();
+  if (token) copy.headers.set('authorization', `Bearer ${token}`);
+  else copy.headers.delete('authorization');
+  return copy;
+};
+
+/**
+ * The one session of the app in this tab: the session machine (SPEC section 4) wired to the server calls and
+ * to the Dexie rows. It starts from the stored tokens and VERIFYs at once (the machine debounces it); writes of
+ * other tabs arrive as AUTH_STATE_CHANGED, so a logout anywhere logs out everywhere.
+ */
+export async function startSessionHost(options: SessionHostOptions): Promise<SessionHost> {
+  const db = options.db ?? getDb();
+  // Token calls carry their tokens in the body; they never go through the retrying fetch.
+  const http = createHttpClient({ baseUrl: options.baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const read = async (): Promise<StoredSession> => ({ auth: await readAuthState(db), profile: await readProfileState(db) });
+  let current = await read();
+  const listeners = new Set<() => void>();
+  const publish = (next: StoredSession) => {
+    current = next;
+    for (const listener of listeners) listener();
+  };
+
+  // Writes run one after another; while any is pending the live rows may still show the state before it,
+  // so they are not handed to the machine until the last write has landed and the rows are read again.
+  let writes: Promise<void> = Promise.resolve();
+  let pending = 0;
+  // After stop() the database may be closed under a late write: nothing to report then.
+  let stopped = false;
+  const report = (what: string, err: unknown) => {
+    if (!stopped) console.error(what, err);
+  };
+  const enqueue = (write: () => Promise<void>) => {
+    pending += 1;
+    writes = writes.then(async () => {
+      try {
+        await write();
+      } catch (err) {
+        report('The session could not be stored', err);
+      }
+      pending -= 1;
+      if (pending > 0 || stopped) return;
+      try {
+        const fresh = await read();
+        publish(fresh);
+        if (pending === 0) actor.send({ type: 'AUTH_STATE_CHANGED', state: fresh.auth });
+      } catch (err) {
+        report('The stored session could not be read', err);
+      }
+    });
+  };
+  const flush = async () => {
+    let seen: Promise<void>;
+    do {
+      seen = writes;
+      await seen;
+    } while (seen !== writes);
+  };
+
+  const machine = sessionMachine.provide({
+    actors: {
+      verifyToken: fromPromise<unknown, { token: string }>(({ input }) => http.post(authPaths.verify, { token: input.token })),
+      refreshToken: fromPromise<unknown, { refresh: string }>(({ input }) => http.post(authPaths.refresh, { refresh: input.refresh })),
+    },
+    actions: {
+      persistLogin: (_, params) => enqueue(() => (params.user ? saveSession(params.tokens, params.user, db) : saveTokens(params.tokens, db))),
+      persistLogout: () =>
+        enqueue(async () => {
+          // A guest's VERIFY ends here on every visit: nothing to clear, so nothing to write (and no tab to wake).
+          if (!isLoggedOutRow(await readAuthState(db))) await clearLogin(db);
+        }),
+    },
+  });
+  const actor = createActor(machine, { input: { tokens: current.auth, ...(options.now ? { now: options.now } : {}) } });
+  actor.start();
+
+  const subscription = db
+    ? liveQuery(read).subscribe({
+        next: (rows) => {
+          publish(rows);
+          if (pending === 0) actor.send({ type: 'AUTH_STATE_CHANGED', state: rows.auth });
+        },
+        error: (err: unknown) => report('The stored session could not be read', err),
+      })
+    : undefined;
+  actor.send({ type: 'VERIFY' });
+
+  const settle = async (event: { type: 'VERIFY' } | { type: 'REFRESH' }) => {
+    actor.send(event);
+    const settled = await waitFor(actor, isSessionSettled);
+    await flush();
+    return settled;
+  };
+
+  return {
+    actor,
+    stored: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async login(response) {
+      actor.send({ type: 'LOGIN', response });
+      await flush();
+    },
+    async logout() {
+      await flush();
+      await logout(http, db);
+      actor.send({ type: 'LOGOUT' });
+      await flush();
+    },
+    async accessToken() {
+      const snapshot = await waitFor(actor, isSessionSettled);
+      const token = sessionAccessToken(snapshot);
+      if (token || snapshot.context.refresh_token === '') return token;
+      return sessionAccessToken(await settle({ type: 'REFRESH' }));
+    },
+    verify: () => settle({ type: 'VERIFY' }),
+    refresh: () => settle({ type: 'REFRESH' }),
+    async retryUnauthorized(retry, first, send) {
+      // Wait out a check that is running: its answer may be the token this call needs.
+      const snapshot = await waitFor(actor, isSessionSettled);
+      if (snapshot.context.refresh_token === '') return first;
+      await flush();
+      const sent = retry.headers.get('authorization')?.replace(/^Bearer /, '');
+      const inHand = sessionAccessToken(snapshot);
+      if (inHand && inHand !== sent) {
+        // Another call (or tab) refreshed meanwhile: the newer token may be all this call needed.
+        const response = await send(withBearer(retry, inHand));
+        if (!(await isSessionRejection(response))) return response;
+      }
+      let firstAnswer = true;
+      try {
+        return await withAuthRetry(async (token) => {
+          if (firstAnswer) {
+            firstAnswer = false;
+            throw new RefusedResponse(first);
+          }
+          await flush();
+          const response = await send(withBearer(retry, token));
+          if (await isSessionRejection(response)) throw new RefusedResponse(response);
+          return response;
+        }, actor);
+      } catch (err) {
+        if (err instanceof RefusedResponse) return err.response;
+        throw err;
+      } finally {
+        await flush();
+      }
+    },
+    flush,
+    stop() {
+      stopped = true;
+      subscription?.unsubscribe();
+      actor.stop();
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { useHttp, useI18n } from '../../../app/context.js';
+import { paths } from '../../../app/paths.js';
+import { AuthPage } from '../../auth/auth-page.js';
+import { describeError } from '../../auth/forms/api-messages.js';
+import { useSession } from '../../auth/session-context.js';
+import { profileQuery } from '../api/profile.js';
+import { AvatarSection } from '../components/avatar-section.js';
+import { ContactsSection } from '../components/contacts-section.js';
+import { DeleteSection } from '../components/delete-section.js';
+import { PasswordSection } from '../components/password-section.js';
+import { ProfileSection } from '../components/profile-section.js';
+import { RssSection } from '../components/rss-section.js';
+
+const SECTIONS = [
+  ['profile', 'account.profile'],
+  ['avatar', 'avatar.title'],
+  ['password', 'password.title'],
+  ['contacts', 'contacts.title'],
+  ['rss', 'rss.privateTitle'],
+  ['delete', 'delete.title'],
+] as const;
+
+/** `/account` (login): the user's profile, avatar, password, contacts, private feed and account deletion. */
+export function Component() {
+  const http = useHttp();
+  const session = useSession();
+  const { t, lang } = useI18n();
+  const userId = session.auth?.userid ?? 0;
+  const profile = useQuery({ ...profileQuery(http, userId), enabled: userId > 0 });
+
+  let body;
+  if (profile.data) {
+    const p = profile.data;
+    body = (
+      <>
+        <nav className="account-nav" aria-label={t('account.sections')}>
+          <ul>
+            {SECTIONS.map(([id, key]) => (
+              <li key={id}><a href={`#${id}`}>{t(key)}</a></li>
+            ))}
+            <li><Link to={paths.userActivity()}>{t('activity.title')}</Link></li>
+          </ul>
+        </nav>
+        {/* Keyed by the profile's id: another user's values never stay in a form. */}
+        <div className="account-sections" key={p.id}>
+          <ProfileSection profile={p} />
+          <AvatarSection profile={p} />
+          <PasswordSection profile={p} />
+          <ContactsSection profile={p} />
+          <RssSection userId={p.id} />
+          <DeleteSection profile={p} />
+        </div>
+      </>
+    );
+  } else if (profile.error) {
+    body = (
+      <div className="auth-card">
+        <p className="form-error" role="alert">{describeError(profile.error, t, lang)}</p>
+        <button type="button" className="button" onClick={() => void profile.refetch()}>{t('common.retry')}</button>
+      </div>
+    );
+  } else {
+    body = <p role="status">{t('common.loading')}</p>;
+  }
+  return (
+    <AuthPage title={t('account.title')} description={t('account.description')} wide>
+      {body}
+    </AuthPage>
+  );
+}

@@ -1,0 +1,350 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { solveChallenge } from 'altcha-lib/v1';
+import { expect, hydrated, test } from './fixtures.js';
+
+/*
+ * Accounts in the browser: the real captcha widget, the demo mailbox, the session across tabs and token expiry.
+ * Every test makes its own account. All of them come from 127.0.0.1, and three failed logins from one IP make
+ * the server demand a captcha for every login: only one test fails a login, on purpose.
+ */
+
+const PASSWORD = 'Lectern reading 2024';
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const emailOf = (name: string) => `${name}@mail.lectern.org`;
+
+/** A solved captcha payload, as the widget would send it (the server's maxnumber keeps this quick). */
+async function solvedCaptcha(request: APIRequestContext): Promise<string> {
+  const challenge = (await (await request.get('/api/v2/captcha/challenge')).json()) as {
+    algorithm: string;
+    challenge: string;
+    maxnumber: number;
+    salt: string;
+    signature: string;
+  };
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error('no solution found');
+  const { algorithm, salt, signature } = challenge;
+  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature, took: solution.took })).toString('base64');
+}
+
+/** A fresh account made through the API (its e-mail address stays unconfirmed). */
+async function createAccount(request: APIRequestContext, prefix: string) {
+  const username = unique(prefix);
+  const email = emailOf(username);
+  const res = await request.post('/api/v2/rest-auth/registration/', {
+    data: { username, email, password1: PASSWORD, password2: PASSWORD, altcha: await solvedCaptcha(request) },
+  });
+  expect(res.status()).toBe(201);
+  return { username, email };
+}
+
+/** The newest row of the demo mailbox sent to `to` whose text matches `pattern`. */
+async function mailboxRow(page: Page, to: string, pattern: RegExp): Promise<string> {
+  let found = '';
+  await expect
+    .poll(async () => {
+      const html = await (await page.request.get('/dev/mailbox')).text();
+      found = html.split('<tr>').find((row) => row.includes(to) && pattern.test(row)) ?? '';
+      return found !== '';
+    })
+    .toBe(true);
+  return found;
+}
+
+async function mailedLink(page: Page, to: string, path: string): Promise<string> {
+  const row = await mailboxRow(page, to, new RegExp(path));
+  const href = new RegExp(`href="(https?://[^"]*${path}[^"]*)"`).exec(row)?.[1];
+  if (!href) throw new Error(`no ${path} link for ${to}`);
+  return href.replace(/&amp;/g, '&');
+}
+
+async function solveWidget(page: Page) {
+  await page.getByText("I'm not a robot.").click();
+  await expect(page.locator('altcha-widget .altcha')).toHaveAttribute('data-state', 'verified', { timeout: 20_000 });
+}
+
+async function logIn(page: Page, login: string, password: string, path = '/login') {
+  await page.goto(path);
+  await hydrated(page);
+  await page.getByLabel('Username or e-mail').fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+const accountLink = (page: Page, name: string) => page.getByRole('link', { name: `${name} (your account)`, exact: true });
+
+test('sign up with the captcha widget, confirm the e-mail from the mailbox, log out and in again', async ({ page }) => {
+  const username = unique('ada');
+  const email = emailOf(username);
+  await page.goto('/signup');
+  await hydrated(page);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await solveWidget(page);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+
+  await expect(page.getByRole('heading', { name: `Welcome, ${username}!` })).toBeVisible();
+  await expect(page.getByText(`We sent a link to ${email}`)).toBeVisible();
+  await expect(accountLink(page, username)).toBeVisible();
+
+  await page.goto(await mailedLink(page, email, '/verify_email/'));
+  await expect(page.getByText('Your e-mail address is confirmed. Thank you!')).toBeVisible();
+  await page.getByRole('link', { name: 'Your account' }).first().click();
+  await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
+  await expect(page.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+
+  await page.getByLabel('Username or e-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
+});
+
+test('forms check as the reader types, show the server’s field errors and keep what was typed', async ({ page, expectedFailures }) => {
+  expectedFailures.push(/\/rest-auth\/registration\/$/, /\/rest-auth\/login\/$/);
+  const taken = await createAccount(page.request, 'taken');
+  await page.goto('/signup');
+  await hydrated(page);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('12345');
+  await password.blur();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Use at least 8 characters.')).toBeVisible();
+  await password.fill('123456789');
+  await expect(page.getByText('Use more than digits.')).toBeVisible();
+  await page.getByLabel('Username', { exact: true }).fill(taken.username);
+  await password.fill(taken.username);
+  await expect(page.getByText('Use a password that differs from your username and e-mail address.')).toBeVisible();
+
+  // Kept across a reload, except the password.
+  await page.getByLabel('E-mail address').fill(taken.email);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByLabel('E-mail address')).toHaveValue(taken.email);
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(taken.username);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+
+  // The server's answer lands next to its field; nothing typed is lost.
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await solveWidget(page);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  const username = page.getByLabel('Username', { exact: true });
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(username).toBeFocused();
+  const described = await username.getAttribute('aria-describedby');
+  await expect(page.locator(`[id="${described?.split(' ')[0]}"]`)).toContainText(/already exists/i);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(PASSWORD);
+
+  // The one failed login of this file: the message, and the login kept.
+  await logIn(page, taken.username, 'not the password');
+  await expect(page.getByRole('alert')).toHaveText('The username, e-mail address or password is wrong.');
+  await expect(page.getByLabel('Username or e-mail')).toHaveValue(taken.username);
+});
+
+test('a page that needs login sends a guest to the login page and back, and never shows itself first', async ({ page }) => {
+  const { username } = await createAccount(page.request, 'gate');
+  const shown: string[] = [];
+  await page.exposeFunction('reportHeading', (text: string) => shown.push(text));
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const h1 = document.querySelector('main h1');
+      if (h1?.textContent) (window as unknown as { reportHeading: (t: string) => void }).reportHeading(h1.textContent);
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('/user/activity');
+  await expect(page).toHaveURL(/\/login\?next=%2Fuser%2Factivity$/);
+  expect(shown).not.toContain('Your activity');
+  await hydrated(page);
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/activity$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your activity' })).toBeVisible();
+  await expect(page.getByText('You have not reported anything.')).toBeVisible();
+  await expect(page.getByText('You have not sent any files.')).toBeVisible();
+});
+
+test('logging out in one tab logs out the other', async ({ page, context }) => {
+  const { username } = await createAccount(page.request, 'tabs');
+  await logIn(page, username, PASSWORD, '/login?next=%2Faccount');
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
+  const other = await context.newPage();
+  await other.goto('/account');
+  await hydrated(other);
+  await expect(accountLink(other, username)).toBeVisible();
+  await expect(other.getByLabel('Username', { exact: true })).toHaveValue(username);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(other.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+  await expect(other).toHaveURL(/\/login\?next=%2Faccount$/);
+  await expect(accountLink(other, username)).toHaveCount(0);
+  await other.close();
+});
+
+test('an expired access token is refreshed before the next call', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { username } = await createAccount(page.request, 'ttl');
+  const login = page.waitForResponse((r) => r.url().endsWith('/api/v2/rest-auth/login/'));
+  await logIn(page, username, PASSWORD, '/login?next=%2Faccount');
+  const first = ((await (await login).json()) as { access: string }).access;
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
+
+  // The browser tests' server issues access tokens for 20 seconds.
+  await page.waitForTimeout(21_000);
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v2/rest-auth/token/refresh/') && r.status() === 200);
+  const reports = page.waitForRequest((r) => /\/api\/v2\/report\?/.test(r.url()));
+  await page.getByRole('link', { name: 'Your activity' }).click();
+  await refreshed;
+  const sent = (await reports).headers().authorization ?? '';
+  expect(sent).toMatch(/^Bearer /);
+  expect(sent).not.toBe(`Bearer ${first}`);
+  await expect(page.getByText('You have not reported anything.')).toBeVisible();
+
+  await page.goto('/refresh');
+  await expect(page.getByText('Token refreshed')).toBeVisible();
+  await page.goto('/user/haslogin');
+  await expect(page.getByText(`Logged in as ${username}.`)).toBeVisible();
+  await expect(page.getByText('Token valid')).toBeVisible();
+});
+
+test('log in with a code from the mailbox, then set a first password', async ({ page }) => {
+  const name = unique('code');
+  const email = emailOf(name);
+  await page.goto('/login/v1');
+  await hydrated(page);
+  await page.getByLabel('E-mail address').fill(email);
+  await solveWidget(page);
+  await page.getByRole('button', { name: 'Send the code' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeFocused();
+
+  const code = /your code (\d{6})/.exec(await mailboxRow(page, email, /your code \d{6}/))?.[1] ?? '';
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(accountLink(page, name)).toBeVisible();
+
+  // The home page may open an announcement; the account page is one address away.
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Set a password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set the password' }).click();
+  await expect(page.getByText('Your password is set.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change your password' })).toBeVisible();
+});
+
+test('reset a forgotten password through the mailed link', async ({ page }) => {
+  const { username, email } = await createAccount(page.request, 'reset');
+  await page.goto('/lostpassword');
+  await hydrated(page);
+  await page.getByLabel('E-mail address').fill(email);
+  await solveWidget(page);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByText(`If an account uses ${email}, a link to reset its password is on its way.`, { exact: false })).toBeVisible();
+
+  await page.goto(await mailedLink(page, email, '/reset\\?'));
+  await hydrated(page);
+  const newPassword = 'A brand new secret 42';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Repeat the password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your password is changed' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in', exact: true }).first()).toBeVisible();
+
+  await page.getByRole('main').getByRole('link', { name: 'Log in', exact: true }).click();
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(accountLink(page, username)).toBeVisible();
+});
+
+/** A 2x2 PNG: small enough to build here, real enough for the server's image library. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('the account page saves the profile and picture, shows the private feed and deletes the account', async ({ page }) => {
+  const { username } = await createAccount(page.request, 'acct');
+  await logIn(page, username, PASSWORD, '/login?next=%2Faccount');
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
+
+  await page.getByLabel('Display name').fill(`Ada ${username}`);
+  await page.getByLabel('About you').fill('Reads about compilers.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  // The header follows at once.
+  await expect(accountLink(page, `Ada ${username}`)).toBeVisible();
+
+  await page.getByLabel('Choose a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Preview of the new picture' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Your new picture is saved.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Your picture' })).toHaveAttribute('src', /\/uploads\/avatars\/.+\.webp$/);
+
+  await page.getByRole('button', { name: 'Show my feed address' }).click();
+  const feed = page.getByLabel('Your feed address');
+  await expect(feed).toHaveValue(/\/rss\.xml\?token=.+/);
+  const before = await feed.inputValue();
+  await page.getByRole('button', { name: 'Make a new address' }).click();
+  await page.getByRole('button', { name: 'Yes, make a new address' }).click();
+  await expect(page.getByText('Your feed has a new address.')).toBeVisible();
+  await expect(feed).not.toHaveValue(before);
+
+  await page.getByRole('button', { name: 'Delete my account…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Type your username').fill(username);
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page.getByText('Your account is deleted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+  // Gone for good: the username is free again (a failed login would count against this IP instead).
+  const again = await page.request.post('/api/v2/rest-auth/registration/', {
+    data: { username, email: emailOf(unique('again')), password1: PASSWORD, password2: PASSWORD, altcha: await solvedCaptcha(page.request) },
+  });
+  expect(again.status()).toBe(201);
+});
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+test('the account pages have no serious accessibility violations, logged out and in', async ({ page }) => {
+  test.setTimeout(90_000);
+  const guestPages = ['/login', '/login/v1', '/signup', '/signup/v1', '/lostpassword', '/reset?uid=x&token=y', '/user/loginpanel'];
+  for (const path of guestPages) {
+    await page.goto(path);
+    await hydrated(page);
+    // The widget is part of the page once it has loaded.
+    if (await page.locator('altcha-widget').count()) await expect(page.getByText("I'm not a robot.")).toBeVisible();
+    expect(await seriousViolations(page), `axe on ${path}`).toEqual([]);
+  }
+  const { username } = await createAccount(page.request, 'axe');
+  await logIn(page, username, PASSWORD, '/login?next=%2Faccount');
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
+  expect(await seriousViolations(page), 'axe on /account').toEqual([]);
+  for (const path of ['/user/activity', '/user/haslogin', '/refresh']) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole('status').filter({ hasText: /Loading|Checking|Refreshing/ })).toHaveCount(0);
+    expect(await seriousViolations(page), `axe on ${path}`).toEqual([]);
+  }
+});
