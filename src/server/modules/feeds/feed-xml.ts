@@ -15,8 +15,10 @@ export interface FeedMeta {
   updated: Date;
 }
 
-/** One article as a feed carries it: the summary, never the body. */
+/** One article as a feed carries it: the summary; the body only in a reader's private feed. */
 export interface FeedEntry {
+  /** Sanitised HTML body, only for a private feed whose reader may read the article. */
+  contentHtml?: string;
   title: string;
   link: string;
   summary: string;
@@ -38,6 +40,8 @@ function item(format: FeedFormat, entry: FeedEntry): Item {
     description: escapeXml(entry.summary),
     date: entry.updated,
     published: entry.published,
+    // CDATA ends at "]]>": written as "]]&gt;", which HTML reads as the same text.
+    ...(entry.contentHtml !== undefined ? { content: stripIllegalXml(entry.contentHtml.replaceAll(']]>', ']]&gt;')) } : {}),
   };
   const c = entry.category;
   if (format === 'rss') {

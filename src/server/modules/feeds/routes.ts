@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API_PREFIX, pageQuery } from '../../../shared/api/common.js';
 import { contentPaths, sitemapUrls as sitemapUrlsSchema } from '../../../shared/api/content.js';
 import { moduleRoutes, paginate } from '../../platform/http.js';
-import { feedDocument, robotsTxt, sitemapUrls, sitemapXml, type FeedScope, type XmlDocument } from './service.js';
+import { feedDocument, privateFeedDocument, robotsTxt, sitemapUrls, sitemapXml, type FeedScope, type XmlDocument } from './service.js';
 
 const FEED_TYPES = { rss: 'application/rss+xml; charset=utf-8', atom: 'application/atom+xml; charset=utf-8' } as const;
 const SITEMAP_TYPE = 'application/xml; charset=utf-8';
@@ -12,6 +12,7 @@ const PUBLIC_CACHE = 'public, max-age=300';
 // Ids in feed paths: anything else is no route at all (a plain 404).
 const ID = ':id(^[1-9]\\d{0,8})';
 const idParam = z.object({ id: z.coerce.number().int().positive() });
+const tokenQuery = z.object({ token: z.string().min(1).max(200).optional() });
 
 function sendXml(request: FastifyRequest, reply: FastifyReply, doc: XmlDocument, type: string) {
   reply.header('cache-control', PUBLIC_CACHE).header('etag', doc.etag);
@@ -32,9 +33,14 @@ export const feedRoutes = moduleRoutes((app) => {
   }
 
   for (const format of ['rss', 'atom'] as const) {
-    app.get(`/${format}.xml`, { schema: hide }, async (request, reply) =>
-      sendXml(request, reply, await feedDocument(ctx, { kind: 'site' }, format), FEED_TYPES[format]),
-    );
+    app.get(`/${format}.xml`, { schema: { ...hide, querystring: tokenQuery } }, async (request, reply) => {
+      const { token } = request.query;
+      if (token === undefined) return sendXml(request, reply, await feedDocument(ctx, { kind: 'site' }, format), FEED_TYPES[format]);
+      // A reader's private feed: personal, so never in a shared cache.
+      const doc = await privateFeedDocument(ctx, token, format);
+      reply.header('cache-control', 'private, no-store');
+      return reply.type(FEED_TYPES[format]).send(doc.body);
+    });
     for (const kind of ['category', 'tag', 'author'] as const) {
       app.get(`/${kind}/${ID}/${format}.xml`, { schema: { ...hide, params: idParam } }, async (request, reply) => {
         const scope: FeedScope = { kind, id: request.params.id };

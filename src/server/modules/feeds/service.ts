@@ -6,7 +6,9 @@ import { translate } from '../../../shared/i18n/index.js';
 import { paths } from '../../../web/app/paths.js';
 import type { AppContext } from '../../platform/context.js';
 import { NotFound } from '../../platform/errors.js';
-import { listArticleCards, type Page } from '../content/articles/service.js';
+import { listArticleCards, readableBodies, type Page } from '../content/articles/service.js';
+import { userForRssToken } from '../users/service.js';
+import type { Actor } from '../../platform/auth.js';
 import { renderFeed, type FeedEntry, type FeedFormat, type FeedMeta } from './feed-xml.js';
 import { findCategory, findTag, listCategoryPages, listTagPages, listTopicPages, type PageRow } from './repo.js';
 import { SITEMAP_MAX_URLS, sitemapDocument, type SitemapEntry } from './sitemap-xml.js';
@@ -77,7 +79,7 @@ function feedEntry(base: string, card: ArticleCard): FeedEntry {
   };
 }
 
-async function buildFeed(ctx: AppContext, scope: FeedScope, format: FeedFormat): Promise<string> {
+async function buildFeed(ctx: AppContext, scope: FeedScope, format: FeedFormat, reader?: Actor): Promise<string> {
   const base = ctx.config.publicUrl;
   const site = ctx.config.siteName;
   const tagline = translate('en', 'site.tagline');
@@ -102,7 +104,8 @@ async function buildFeed(ctx: AppContext, scope: FeedScope, format: FeedFormat):
     title = `${site}: ${results[0].author.display_name}`;
     pagePath = paths.author(scope.id);
   }
-  const entries = results.map((card) => feedEntry(base, card));
+  const bodies = reader ? await readableBodies(ctx, reader, results.map((c) => c.id)) : new Map<number, string>();
+  const entries = results.map((card) => ({ ...feedEntry(base, card), contentHtml: bodies.get(card.id) }));
   const newest = entries.reduce<Date | undefined>((max, e) => (!max || e.updated > max ? e.updated : max), undefined);
   const feedBase = scope.kind === 'site' ? base : base + pagePath;
   const meta: FeedMeta = {
@@ -122,6 +125,24 @@ async function buildFeed(ctx: AppContext, scope: FeedScope, format: FeedFormat):
 export function feedDocument(ctx: AppContext, scope: FeedScope, format: FeedFormat): Promise<XmlDocument> {
   const key = `feed|${format}|${scope.kind}|${scope.kind === 'site' ? '' : scope.id}`;
   return cached(ctx, key, async () => withEtag(await buildFeed(ctx, scope, format)));
+}
+
+/**
+ * A reader's private site feed (`/rss.xml?token=...`): the same articles, with the full text of those the
+ * token's owner may read. Never cached; an unknown or rotated token is a 404.
+ */
+export async function privateFeedDocument(ctx: AppContext, token: string, format: FeedFormat): Promise<XmlDocument> {
+  const user = await userForRssToken(ctx, token);
+  if (!user || !user.is_active) throw new NotFound('Feed');
+  const reader: Actor = {
+    id: user.id,
+    role: user.role,
+    username: user.username,
+    email: user.email,
+    display_name: user.display_name,
+    avatar: user.avatar,
+  };
+  return withEtag(await buildFeed(ctx, { kind: 'site' }, format, reader));
 }
 
 async function allPublishedCards(ctx: AppContext): Promise<ArticleCard[]> {

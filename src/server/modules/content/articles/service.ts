@@ -91,6 +91,22 @@ export async function cardsByIds(ctx: AppContext, ids: number[]): Promise<Articl
   return hydrateCards(db, ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined));
 }
 
+/**
+ * The bodies of these published articles that the actor may read (a private feed for a member or
+ * staff); articles they may not read are simply absent from the map.
+ */
+export async function readableBodies(ctx: AppContext, actor: Actor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await publishedArticles(ctx.db.kysely, { ids })
+    .select(['articles.id', 'articles.access', 'articles.free_read', 'articles.content_html'])
+    .execute();
+  const bodies = new Map<number, string>();
+  for (const row of rows) {
+    if ((await decideArticleAccess(ctx, actor, row)).can_read) bodies.set(row.id, row.content_html);
+  }
+  return bodies;
+}
+
 /** `article/hot/{id}`: the most read hot articles of category {id}; 0 means every category. */
 export async function hotArticles(ctx: AppContext, categoryId: number, limit: number): Promise<ArticleCard[]> {
   const db = ctx.db.kysely;
