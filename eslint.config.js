@@ -1,9 +1,21 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// One zone per feature folder, read from disk so a new feature is fenced in the day it is created.
+const FEATURES_DIR = './src/web/features';
+const featureZones = readdirSync(new URL(FEATURES_DIR, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `${FEATURES_DIR}/${name}`,
+    from: FEATURES_DIR,
+    except: [`./${name}`],
+    message: 'Features do not import each other; move shared code to ui/ or lib/ (src/web/app composes features).',
+  }));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -26,11 +38,11 @@ export default tseslint.config(
           zones: [
             { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared runs on both sides.' },
             { target: './src/web', from: './src/server', message: 'The browser app never imports server code.' },
+            ...featureZones,
             {
-              target: './src/web/features/content',
-              from: './src/web/features',
-              except: ['./content'],
-              message: 'Features do not import each other; move shared code to ui/ or lib/.',
+              target: ['./src/web/lib', './src/web/ui'],
+              from: FEATURES_DIR,
+              message: 'Shared code in lib/ and ui/ does not reach back into a feature.',
             },
           ],
         },

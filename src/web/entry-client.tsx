@@ -7,8 +7,8 @@ import { createRoutes, resolveLazyMatches } from './app/routes.js';
 import { installChunkReloadGuard } from './lib/chunk-reload.js';
 import { parseColorMode } from './lib/color-mode.js';
 import { createHttpClient } from './lib/http.js';
-import { accessTokenForCall, sessionHost } from './features/auth/session-context.js';
-import { createSessionFetch } from './features/auth/session-fetch.js';
+import { accessTokenForCall, sessionHost } from './lib/session/session-context.js';
+import { createSessionFetch } from './lib/session/session-fetch.js';
 import './ui/styles.css';
 import { registerServiceWorker } from './features/pwa/register.js';
 

@@ -5,7 +5,7 @@ import { ColorModeSelect, LanguageSelect } from './header-controls.js';
 import { feedPaths, paths } from './paths.js';
 import { UpdatePrompt } from '../features/pwa/update-prompt.js';
 import { AccountMenu, SessionNotice } from '../features/auth/account-menu.js';
-import { SessionProvider } from '../features/auth/session-context.js';
+import { SessionProvider } from '../lib/session/session-context.js';
 
 /** After an in-app navigation, focus moves to the new page's content, as a page load would. */
 function useFocusOnNavigation() {

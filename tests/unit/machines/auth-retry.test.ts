@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_DEBOUNCE_MS } from '../../../src/shared/constants.js';
-import { isUnauthorized, refreshSession, withAuthRetry } from '../../../src/web/features/auth/machines/auth-retry.js';
-import { SESSION_OUTCOMES } from '../../../src/web/features/auth/machines/session-machine.js';
+import { isUnauthorized, refreshSession, withAuthRetry } from '../../../src/web/lib/session/machines/auth-retry.js';
+import { SESSION_OUTCOMES } from '../../../src/web/lib/session/machines/session-machine.js';
 import { FRESH, now, REFRESH_FULL, STALE_ACCESS, startSession, unauthorized } from './session-fixtures.js';
 
 beforeEach(() => {

@@ -1,12 +1,12 @@
 import { createActor } from 'xstate';
-import { fromChallengeFetch, fromChallengeSolver, type ChallengeResponse, type SolveResult } from '../../../src/web/features/captcha/machines/captcha-actors.js';
-import type { CaptchaMessageKey } from '../../../src/web/features/captcha/machines/captcha-challenge.js';
+import { fromChallengeFetch, fromChallengeSolver, type ChallengeResponse, type SolveResult } from '../../../src/web/lib/captcha/captcha-actors.js';
+import type { CaptchaMessageKey } from '../../../src/web/lib/captcha/captcha-challenge.js';
 import {
   captchaMachine,
   type CaptchaEvent,
   type CaptchaInput,
   type SolveChallengeInput,
-} from '../../../src/web/features/captcha/machines/captcha-machine.js';
+} from '../../../src/web/lib/captcha/captcha-machine.js';
 import { deferred, type Deferred } from './model-paths.js';
 
 export const CHALLENGE_URL = '/api/captcha/challenge';

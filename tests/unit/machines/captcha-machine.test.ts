@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { CAPTCHA_FLOATING_OFFSET_PX, CAPTCHA_LABEL, CAPTCHA_MAX_NUMBER } from '../../../src/shared/constants.js';
 import { translate } from '../../../src/shared/i18n/index.js';
-import { CAPTCHA_MESSAGES, captchaWorkers, validateChallenge } from '../../../src/web/features/captcha/machines/captcha-challenge.js';
-import { captchaMachine, captchaMessage } from '../../../src/web/features/captcha/machines/captcha-machine.js';
+import { CAPTCHA_MESSAGES, captchaWorkers, validateChallenge } from '../../../src/web/lib/captcha/captcha-challenge.js';
+import { captchaMachine, captchaMessage } from '../../../src/web/lib/captcha/captcha-machine.js';
 import { CHALLENGE_URL, PAYLOAD, startCaptcha, VALID_CHALLENGE } from './captcha-fixtures.js';
 import { flush } from './model-paths.js';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { getSimplePaths, type Step } from 'xstate/graph';
-import { CAPTCHA_MESSAGES, captchaWorkers, validateChallenge } from '../../../src/web/features/captcha/machines/captcha-challenge.js';
+import { CAPTCHA_MESSAGES, captchaWorkers, validateChallenge } from '../../../src/web/lib/captcha/captcha-challenge.js';
 import {
   captchaMachine,
   captchaMessage,
   type CaptchaEvent,
   type CaptchaInput,
   type CaptchaSnapshot,
-} from '../../../src/web/features/captcha/machines/captcha-machine.js';
+} from '../../../src/web/lib/captcha/captcha-machine.js';
 import { CHALLENGE_URL, LOADS, SOLUTIONS, startCaptcha, VALID_CHALLENGE, type CaptchaHarness } from './captcha-fixtures.js';
 import { flush, transitionPaths } from './model-paths.js';
 

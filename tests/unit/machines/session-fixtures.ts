@@ -5,8 +5,8 @@ import {
   type PersistLoginParams,
   type SessionEvent,
   type SessionInput,
-} from '../../../src/web/features/auth/machines/session-machine.js';
-import type { SessionTokens } from '../../../src/web/features/auth/machines/session-tokens.js';
+} from '../../../src/web/lib/session/machines/session-machine.js';
+import type { SessionTokens } from '../../../src/web/lib/session/machines/session-tokens.js';
 import { deferred, type Deferred } from './model-paths.js';
 
 export const NOW = Date.parse('2030-06-01T00:00:00.000Z');

@@ -7,13 +7,13 @@ import {
   SESSION_OUTCOMES,
   sessionAccessToken,
   sessionMachine,
-} from '../../../src/web/features/auth/machines/session-machine.js';
+} from '../../../src/web/lib/session/machines/session-machine.js';
 import {
   EMPTY_TOKENS,
   expirationTime,
   isExpired,
   normalizeRefreshResponse,
-} from '../../../src/web/features/auth/machines/session-tokens.js';
+} from '../../../src/web/lib/session/machines/session-tokens.js';
 import { flush } from './model-paths.js';
 import {
   ALL_EXPIRED,

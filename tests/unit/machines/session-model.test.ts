@@ -7,8 +7,8 @@ import {
   type SessionEvent,
   type SessionOutcome,
   type SessionSnapshot,
-} from '../../../src/web/features/auth/machines/session-machine.js';
-import { EMPTY_TOKENS, normalizeRefreshResponse, sameTokens } from '../../../src/web/features/auth/machines/session-tokens.js';
+} from '../../../src/web/lib/session/machines/session-machine.js';
+import { EMPTY_TOKENS, normalizeRefreshResponse, sameTokens } from '../../../src/web/lib/session/machines/session-tokens.js';
 import { flush, transitionPaths } from './model-paths.js';
 import {
   ALL_EXPIRED,

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
 import { createRoutes } from '../../../src/web/app/routes.js';
-import { clearLogin, saveLogin } from '../../../src/web/features/auth/session.js';
+import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { readAccessToken } from '../../../src/web/lib/auth-state.js';
 import { createHttpClient } from '../../../src/web/lib/http.js';
 import { lockedArticle, loginResponseFor } from './fixtures.js';

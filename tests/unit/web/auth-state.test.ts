@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_DEFAULT_EXPIRATION } from '../../../src/shared/constants.js';
 import { DEFAULT_AUTH_STATE, readAccessToken, readAuthState, readProfileState } from '../../../src/web/lib/auth-state.js';
 import { openDb, STATE_KEY, type LecternDb } from '../../../src/web/lib/db.js';
-import { clearLogin, saveLogin } from '../../../src/web/features/auth/session.js';
+import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { loginResponseFor } from './fixtures.js';
 
 let counter = 0;

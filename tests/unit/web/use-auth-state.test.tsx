@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthState } from '../../../src/web/lib/auth-state.js';
 import { openDb, type LecternDb } from '../../../src/web/lib/db.js';
-import { clearLogin, saveLogin } from '../../../src/web/features/auth/session.js';
+import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { loginResponseFor } from './fixtures.js';
 
 let db: LecternDb;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoginForm } from '../../features/auth/login-form.js';
 import { sessionUserQuery } from '../../features/auth/session-user.js';
-import { logout } from '../../features/auth/session.js';
+import { logout } from '../../lib/session/session-store.js';
 import { ApiPlayground } from '../../features/devtools/api-playground.js';
 import { useAuthState } from '../../lib/auth-state.js';
 import { ApiError } from '../../lib/http.js';

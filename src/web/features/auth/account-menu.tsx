@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useI18n } from '../../app/context.js';
 import { paths } from '../../app/paths.js';
-import type { SessionOutcome } from './machines/session-machine.js';
-import { ACCOUNT_NOTICE_DELETED, useSession } from './session-context.js';
+import type { SessionOutcome } from '../../lib/session/machines/session-machine.js';
+import { ACCOUNT_NOTICE_DELETED, useSession } from '../../lib/session/session-context.js';
 
 // The key, not the machine's table: the header is in the entry chunk, which stays without XState.
 const TOKEN_INVALID: SessionOutcome = 'auth.tokenInvalid';

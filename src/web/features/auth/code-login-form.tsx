@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { CodeLoginResponse } from '../../../shared/api/auth.js';
 import { useHttp, useI18n } from '../../app/context.js';
-import { codeLogin, type CodeChannel, type CodeLoginAction } from './code-api.js';
-import { CodeSteps } from './code-steps.js';
-import { useSession } from './session-context.js';
+import { codeLogin, type CodeChannel, type CodeLoginAction } from '../../lib/code-api.js';
+import { CodeSteps } from '../../ui/code-steps.js';
+import { useSession } from '../../lib/session/session-context.js';
 
 interface CodeLoginFormProps {
   /** `auto_sign_in` logs in, or makes the account first; `signup` only makes new accounts. */

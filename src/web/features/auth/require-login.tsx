@@ -3,8 +3,8 @@ import { Outlet, redirect, useLoaderData, useLocation, useNavigate, type LoaderF
 import { useI18n } from '../../app/context.js';
 import { paths } from '../../app/paths.js';
 import type { AuthState } from '../../lib/db.js';
-import { useSession } from './session-context.js';
-import { hasUsableSession } from './session-rules.js';
+import { useSession } from '../../lib/session/session-context.js';
+import { hasUsableSession } from '../../lib/session/session-rules.js';
 
 /** What the gate's loader answers: `checked` is false on the server, which cannot see the browser's tokens. */
 export interface LoginCheck {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useI18n } from '../../app/context.js';
 import { paths } from '../../app/paths.js';
-import { useSession } from './session-context.js';
+import { useSession } from '../../lib/session/session-context.js';
 
 /** Shown instead of a login or sign-up form to someone who is logged in already. */
 export function SignedInNotice({ next }: { next?: string }) {

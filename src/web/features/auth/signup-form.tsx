@@ -3,12 +3,12 @@ import { authPaths } from '../../../shared/api/auth-paths.js';
 import type { LoginResponse, RegistrationBody } from '../../../shared/api/auth.js';
 import { CAPTCHA_FIELD } from '../../../shared/api/captcha-paths.js';
 import { useHttp, useI18n } from '../../app/context.js';
-import { Captcha } from '../captcha/captcha.js';
-import { describeError } from './forms/api-messages.js';
-import { FormError, SubmitButton, TextField } from './forms/fields.js';
-import { useForm } from './forms/use-form.js';
-import { checkEmail, checkNewPassword, checkRepeat, checkUsername, USERNAME_MAX } from './forms/validation.js';
-import { useSession } from './session-context.js';
+import { Captcha } from '../../ui/captcha.js';
+import { describeError } from '../../lib/api-messages.js';
+import { FormError, SubmitButton, TextField } from '../../ui/forms/fields.js';
+import { useForm } from '../../lib/forms/use-form.js';
+import { checkEmail, checkNewPassword, checkRepeat, checkUsername, USERNAME_MAX } from '../../lib/forms/validation.js';
+import { useSession } from '../../lib/session/session-context.js';
 
 const INITIAL = { email: '', username: '', password1: '', password2: '' };
 const SECRET = ['password1', 'password2'] as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { captchaWorkers } from '../../../../src/web/features/captcha/machines/captcha-challenge.js';
-import { captchaMachine, captchaMessage } from '../../../../src/web/features/captcha/machines/captcha-machine.js';
-import { challengeFetch, CHALLENGE_URL, forwardWidgetState } from '../../../../src/web/features/captcha/captcha.js';
+import { captchaWorkers } from '../../../../src/web/lib/captcha/captcha-challenge.js';
+import { captchaMachine, captchaMessage } from '../../../../src/web/lib/captcha/captcha-machine.js';
+import { challengeFetch, CHALLENGE_URL, forwardWidgetState } from '../../../../src/web/ui/captcha.js';
 
 const CHALLENGE = {
   algorithm: 'SHA-256',

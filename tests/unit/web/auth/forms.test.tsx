@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FormError, TextField } from '../../../../src/web/features/auth/forms/fields.js';
-import { useForm } from '../../../../src/web/features/auth/forms/use-form.js';
-import { checkEmail, checkNewPassword } from '../../../../src/web/features/auth/forms/validation.js';
+import { FormError, TextField } from '../../../../src/web/ui/forms/fields.js';
+import { useForm } from '../../../../src/web/lib/forms/use-form.js';
+import { checkEmail, checkNewPassword } from '../../../../src/web/lib/forms/validation.js';
 import { ApiError } from '../../../../src/web/lib/http.js';
 import { testApp } from '../test-app.js';
 

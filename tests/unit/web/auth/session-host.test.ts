@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_DEFAULT_EXPIRATION } from '../../../../src/shared/constants.js';
-import { saveLogin } from '../../../../src/web/features/auth/session.js';
-import { createSessionFetch } from '../../../../src/web/features/auth/session-fetch.js';
-import { startSessionHost, type SessionHost } from '../../../../src/web/features/auth/session-host.js';
+import { saveLogin } from '../../../../src/web/lib/session/session-store.js';
+import { createSessionFetch } from '../../../../src/web/lib/session/session-fetch.js';
+import { startSessionHost, type SessionHost } from '../../../../src/web/lib/session/session-host.js';
 import { readAuthState, readProfileState } from '../../../../src/web/lib/auth-state.js';
 import { createHttpClient } from '../../../../src/web/lib/http.js';
 import type { LecternDb } from '../../../../src/web/lib/db.js';

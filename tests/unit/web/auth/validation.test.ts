@@ -9,7 +9,7 @@ import {
   checkRepeat,
   checkUsername,
   normalizeMobile,
-} from '../../../../src/web/features/auth/forms/validation.js';
+} from '../../../../src/web/lib/forms/validation.js';
 import { validateSignup } from '../../../../src/web/features/auth/signup-form.js';
 
 const key = (problem: { key: string } | undefined) => problem?.key;

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import { AuthPage } from '../auth-page.js';
-import type { SessionOutcome } from '../machines/session-machine.js';
-import { sessionHost, useSession } from '../session-context.js';
+import { AuthPage } from '../../../ui/auth-page.js';
+import type { SessionOutcome } from '../../../lib/session/machines/session-machine.js';
+import { sessionHost, useSession } from '../../../lib/session/session-context.js';
 
 /** `/user/haslogin`: whether this device is logged in, after checking the token with the server (VERIFY). */
 export function Component() {

@@ -1,10 +1,10 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../../../app/context.js';
 import { paths, safeNext } from '../../../app/paths.js';
-import { AuthPage } from '../auth-page.js';
+import { AuthPage } from '../../../ui/auth-page.js';
 import { LoginForm } from '../login-form.js';
 import { SignedInNotice } from '../signed-in-notice.js';
-import { useSession } from '../session-context.js';
+import { useSession } from '../../../lib/session/session-context.js';
 
 /** `/login`: username or e-mail and password; afterwards back to `next` (a page that needed login) or home. */
 export function Component() {

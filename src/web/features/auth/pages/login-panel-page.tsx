@@ -4,7 +4,7 @@ import { paths } from '../../../app/paths.js';
 import { Head } from '../../../ui/head.js';
 import { LoginForm } from '../login-form.js';
 import { SignedInNotice } from '../signed-in-notice.js';
-import { useSession } from '../session-context.js';
+import { useSession } from '../../../lib/session/session-context.js';
 
 /** `/user/loginpanel`: the login form alone, with the ways to sign up or log in by code. */
 export function Component() {

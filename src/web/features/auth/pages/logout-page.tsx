@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import { AuthPage } from '../auth-page.js';
-import { useSession } from '../session-context.js';
+import { AuthPage } from '../../../ui/auth-page.js';
+import { useSession } from '../../../lib/session/session-context.js';
 
 /** `/logout`: revokes the session, clears it in every tab, then goes home. */
 export function Component() {

@@ -4,12 +4,12 @@ import { authPaths, PASSWORD_RESET_MINUTES } from '../../../../shared/api/auth-p
 import { CAPTCHA_FIELD } from '../../../../shared/api/captcha-paths.js';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import { Captcha } from '../../captcha/captcha.js';
-import { AuthPage, DoneCard } from '../auth-page.js';
-import { describeError } from '../forms/api-messages.js';
-import { FormError, SubmitButton, TextField } from '../forms/fields.js';
-import { useForm } from '../forms/use-form.js';
-import { checkEmail } from '../forms/validation.js';
+import { Captcha } from '../../../ui/captcha.js';
+import { AuthPage, DoneCard } from '../../../ui/auth-page.js';
+import { describeError } from '../../../lib/api-messages.js';
+import { FormError, SubmitButton, TextField } from '../../../ui/forms/fields.js';
+import { useForm } from '../../../lib/forms/use-form.js';
+import { checkEmail } from '../../../lib/forms/validation.js';
 
 const INITIAL = { email: '' };
 const validate = (v: typeof INITIAL) => ({ email: checkEmail(v.email) });

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import { AuthPage } from '../auth-page.js';
-import type { SessionOutcome } from '../machines/session-machine.js';
-import { sessionHost } from '../session-context.js';
+import { AuthPage } from '../../../ui/auth-page.js';
+import type { SessionOutcome } from '../../../lib/session/machines/session-machine.js';
+import { sessionHost } from '../../../lib/session/session-context.js';
 
 /** `/refresh`: exchanges the refresh token for new tokens (SPEC section 4, refresh) and says how it went. */
 export function Component() {

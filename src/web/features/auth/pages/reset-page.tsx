@@ -3,12 +3,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { authPaths } from '../../../../shared/api/auth-paths.js';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import { AuthPage, DoneCard } from '../auth-page.js';
-import { describeError } from '../forms/api-messages.js';
-import { FormError, SubmitButton, TextField } from '../forms/fields.js';
-import { useForm } from '../forms/use-form.js';
-import { checkNewPassword, checkRepeat } from '../forms/validation.js';
-import { useSession } from '../session-context.js';
+import { AuthPage, DoneCard } from '../../../ui/auth-page.js';
+import { describeError } from '../../../lib/api-messages.js';
+import { FormError, SubmitButton, TextField } from '../../../ui/forms/fields.js';
+import { useForm } from '../../../lib/forms/use-form.js';
+import { checkNewPassword, checkRepeat } from '../../../lib/forms/validation.js';
+import { useSession } from '../../../lib/session/session-context.js';
 
 const INITIAL = { new_password1: '', new_password2: '' };
 const SECRET = ['new_password1', 'new_password2'] as const;

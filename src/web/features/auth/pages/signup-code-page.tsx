@@ -3,10 +3,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { CodeLoginResponse } from '../../../../shared/api/auth.js';
 import { useI18n } from '../../../app/context.js';
 import { paths, safeNext } from '../../../app/paths.js';
-import { AuthPage, DoneCard } from '../auth-page.js';
+import { AuthPage, DoneCard } from '../../../ui/auth-page.js';
 import { CodeLoginForm } from '../code-login-form.js';
 import { SignedInNotice } from '../signed-in-notice.js';
-import { useSession } from '../session-context.js';
+import { useSession } from '../../../lib/session/session-context.js';
 
 /** `/signup/v1`: a new account from a code sent by e-mail or SMS; it has no password until one is set. */
 export function Component() {

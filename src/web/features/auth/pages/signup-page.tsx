@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../../../app/context.js';
 import { paths, safeNext } from '../../../app/paths.js';
-import { AuthPage, DoneCard } from '../auth-page.js';
+import { AuthPage, DoneCard } from '../../../ui/auth-page.js';
 import { SignedInNotice } from '../signed-in-notice.js';
 import { SignupForm, type RegistrationResponse } from '../signup-form.js';
-import { useSession } from '../session-context.js';
+import { useSession } from '../../../lib/session/session-context.js';
 
 /** `/signup`: a new account, logged in at once; its e-mail address waits for the mailed confirmation link. */
 export function Component() {

@@ -4,9 +4,9 @@ import { authPaths } from '../../../../shared/api/auth-paths.js';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import type { HttpClient } from '../../../lib/http.js';
-import { AuthPage } from '../auth-page.js';
-import { describeError } from '../forms/api-messages.js';
-import { useSession } from '../session-context.js';
+import { AuthPage } from '../../../ui/auth-page.js';
+import { describeError } from '../../../lib/api-messages.js';
+import { useSession } from '../../../lib/session/session-context.js';
 
 // A key works once: the same page mounted twice (development's strict mode, a quick back and forth) shares one call.
 const confirmations = new Map<string, Promise<void>>();

@@ -3,8 +3,8 @@ import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 're
 import { AVATAR_MAX_BYTES } from '../../../../shared/api/users-paths.js';
 import type { Profile } from '../../../../shared/api/users.js';
 import { useHttp, useI18n } from '../../../app/context.js';
-import { describeError } from '../../auth/forms/api-messages.js';
-import { saveProfile } from '../../auth/session.js';
+import { describeError } from '../../../lib/api-messages.js';
+import { saveProfile } from '../../../lib/session/session-store.js';
 import { storeProfile, uploadAvatar } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
 

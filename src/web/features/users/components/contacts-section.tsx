@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Profile } from '../../../../shared/api/users.js';
 import { useHttp, useI18n } from '../../../app/context.js';
-import type { CodeChannel } from '../../auth/code-api.js';
-import { CodeSteps } from '../../auth/code-steps.js';
-import { describeError } from '../../auth/forms/api-messages.js';
-import { saveProfile } from '../../auth/session.js';
+import type { CodeChannel } from '../../../lib/code-api.js';
+import { CodeSteps } from '../../../ui/code-steps.js';
+import { describeError } from '../../../lib/api-messages.js';
+import { saveProfile } from '../../../lib/session/session-store.js';
 import { bindEmail, bindPhone, cancelEmail, cancelPhone, resendConfirmation, storeProfile } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
 

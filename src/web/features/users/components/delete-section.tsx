@@ -4,8 +4,8 @@ import type { Profile } from '../../../../shared/api/users.js';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import { Dialog } from '../../../ui/dialog.js';
-import { describeError } from '../../auth/forms/api-messages.js';
-import { ACCOUNT_NOTICE_DELETED, useSession } from '../../auth/session-context.js';
+import { describeError } from '../../../lib/api-messages.js';
+import { ACCOUNT_NOTICE_DELETED, useSession } from '../../../lib/session/session-context.js';
 import { deleteAccount } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
 

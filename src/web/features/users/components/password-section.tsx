@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Profile } from '../../../../shared/api/users.js';
 import { useHttp, useI18n } from '../../../app/context.js';
-import { describeError } from '../../auth/forms/api-messages.js';
-import { FormError, FormStatus, SubmitButton, TextField } from '../../auth/forms/fields.js';
-import { useForm } from '../../auth/forms/use-form.js';
-import { checkNewPassword, checkRepeat, required } from '../../auth/forms/validation.js';
-import { useSession } from '../../auth/session-context.js';
+import { describeError } from '../../../lib/api-messages.js';
+import { FormError, FormStatus, SubmitButton, TextField } from '../../../ui/forms/fields.js';
+import { useForm } from '../../../lib/forms/use-form.js';
+import { checkNewPassword, checkRepeat, required } from '../../../lib/forms/validation.js';
+import { useSession } from '../../../lib/session/session-context.js';
 import { changePassword, profileKey, setFirstPassword } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
 

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Profile } from '../../../../shared/api/users.js';
 import { useHttp, useI18n } from '../../../app/context.js';
-import { describeError } from '../../auth/forms/api-messages.js';
-import { FormError, FormStatus, SubmitButton, TextField } from '../../auth/forms/fields.js';
-import { useForm } from '../../auth/forms/use-form.js';
-import { checkMaxLength, checkUsername, DESCRIPTION_MAX, DISPLAY_NAME_MAX, USERNAME_MAX } from '../../auth/forms/validation.js';
-import { saveProfile } from '../../auth/session.js';
+import { describeError } from '../../../lib/api-messages.js';
+import { FormError, FormStatus, SubmitButton, TextField } from '../../../ui/forms/fields.js';
+import { useForm } from '../../../lib/forms/use-form.js';
+import { checkMaxLength, checkUsername, DESCRIPTION_MAX, DISPLAY_NAME_MAX, USERNAME_MAX } from '../../../lib/forms/validation.js';
+import { saveProfile } from '../../../lib/session/session-store.js';
 import { storeProfile, updateProfile } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useAppEnv, useHttp, useI18n } from '../../../app/context.js';
 import { feedPaths } from '../../../app/paths.js';
-import { describeError } from '../../auth/forms/api-messages.js';
+import { describeError } from '../../../lib/api-messages.js';
 import { rotateRssToken, rssTokenQuery } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
 

@@ -4,9 +4,9 @@ import type { Paginated } from '../../../../shared/api/common.js';
 import type { Report, Submission } from '../../../../shared/api/content.js';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { formatDate, formatNumber } from '../../../lib/format.js';
-import { AuthPage } from '../../auth/auth-page.js';
-import { describeError } from '../../auth/forms/api-messages.js';
-import { useSession } from '../../auth/session-context.js';
+import { AuthPage } from '../../../ui/auth-page.js';
+import { describeError } from '../../../lib/api-messages.js';
+import { useSession } from '../../../lib/session/session-context.js';
 import { AccountSection } from '../components/account-section.js';
 
 const PERSONAL = { personal: true } as const;

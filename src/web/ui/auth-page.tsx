@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Head } from '../../ui/head.js';
+import { Head } from './head.js';
 
 interface AuthPageProps {
   title: string;

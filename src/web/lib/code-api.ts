@@ -1,8 +1,8 @@
-import { authPaths } from '../../../shared/api/auth-paths.js';
-import type { CodeLoginResponse } from '../../../shared/api/auth.js';
-import { CAPTCHA_FIELD } from '../../../shared/api/captcha-paths.js';
-import { messagingPaths, type CODE_LOGIN_ACTIONS, type EMAIL_ACTIONS, type SMS_ACTIONS } from '../../../shared/api/messaging-paths.js';
-import { pathOf, type HttpClient } from '../../lib/http.js';
+import { authPaths } from '../../shared/api/auth-paths.js';
+import type { CodeLoginResponse } from '../../shared/api/auth.js';
+import { CAPTCHA_FIELD } from '../../shared/api/captcha-paths.js';
+import { messagingPaths, type CODE_LOGIN_ACTIONS, type EMAIL_ACTIONS, type SMS_ACTIONS } from '../../shared/api/messaging-paths.js';
+import { pathOf, type HttpClient } from './http.js';
 import { normalizeMobile } from './forms/validation.js';
 
 export type CodeChannel = 'email' | 'sms';

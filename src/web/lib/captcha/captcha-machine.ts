@@ -1,5 +1,5 @@
 import { and, assign, fromCallback, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { CAPTCHA_FLOATING_OFFSET_PX, CAPTCHA_MAX_NUMBER } from '../../../../shared/constants.js';
+import { CAPTCHA_FLOATING_OFFSET_PX, CAPTCHA_MAX_NUMBER } from '../../../shared/constants.js';
 import {
   CAPTCHA_MESSAGES,
   captchaWorkers,

@@ -1,5 +1,5 @@
-import type { Language, MessageKey } from '../../../../shared/i18n/index.js';
-import { ApiError } from '../../../lib/http.js';
+import type { Language, MessageKey } from '../../shared/i18n/index.js';
+import { ApiError } from './http.js';
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 

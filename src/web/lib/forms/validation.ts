@@ -1,6 +1,6 @@
-import { CODE_LENGTH } from '../../../../shared/api/messaging-paths.js';
-import { PASSWORD_MIN_LENGTH } from '../../../../shared/api/users-paths.js';
-import type { MessageKey } from '../../../../shared/i18n/index.js';
+import { CODE_LENGTH } from '../../../shared/api/messaging-paths.js';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/api/users-paths.js';
+import type { MessageKey } from '../../../shared/i18n/index.js';
 
 /** A field's problem as a message key and its values, translated when shown. */
 export interface Problem {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useI18n } from '../../../app/context.js';
-import { ApiError } from '../../../lib/http.js';
+import { useI18n } from '../../app/context.js';
+import { ApiError } from '../http.js';
 import type { Problem } from './validation.js';
 
 export type FormValues = Record<string, string>;

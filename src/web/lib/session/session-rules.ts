@@ -1,4 +1,4 @@
-import type { AuthState } from '../../lib/db.js';
+import type { AuthState } from '../db.js';
 import { isExpired } from './machines/session-tokens.js';
 
 /**

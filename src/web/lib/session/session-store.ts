@@ -2,9 +2,9 @@ import { authPaths } from '../../../shared/api/auth-paths.js';
 import type { LoginBody, LoginResponse, SessionUser } from '../../../shared/api/auth.js';
 import type { Profile } from '../../../shared/api/users.js';
 import { TOKEN_DEFAULT_EXPIRATION } from '../../../shared/constants.js';
-import { readAuthState, DEFAULT_PROFILE_STATE } from '../../lib/auth-state.js';
-import { getDb, STATE_KEY, type LecternDb } from '../../lib/db.js';
-import type { HttpClient } from '../../lib/http.js';
+import { readAuthState, DEFAULT_PROFILE_STATE } from '../auth-state.js';
+import { getDb, STATE_KEY, type LecternDb } from '../db.js';
+import type { HttpClient } from '../http.js';
 import type { SessionTokens } from './machines/session-tokens.js';
 
 /** SPEC section 4, login: isLogin 1; id, username, e-mail, both tokens and both expirations stored. */

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { CAPTCHA_FIELD } from '../../../shared/api/captcha-paths.js';
-import { CODE_LENGTH } from '../../../shared/api/messaging-paths.js';
-import { useHttp, useI18n } from '../../app/context.js';
-import { Captcha } from '../captcha/captcha.js';
-import { destinationField, sendCode, type CodeAction, type CodeChannel } from './code-api.js';
-import { describeError } from './forms/api-messages.js';
+import { CAPTCHA_FIELD } from '../../shared/api/captcha-paths.js';
+import { CODE_LENGTH } from '../../shared/api/messaging-paths.js';
+import { useHttp, useI18n } from '../app/context.js';
+import { Captcha } from './captcha.js';
+import { destinationField, sendCode, type CodeAction, type CodeChannel } from '../lib/code-api.js';
+import { describeError } from '../lib/api-messages.js';
 import { FormError, FormStatus, SubmitButton, TextField } from './forms/fields.js';
-import { useCountdown } from './forms/use-countdown.js';
-import { useForm } from './forms/use-form.js';
-import { checkCode, checkEmail, checkMobile } from './forms/validation.js';
+import { useCountdown } from '../lib/use-countdown.js';
+import { useForm } from '../lib/forms/use-form.js';
+import { checkCode, checkEmail, checkMobile } from '../lib/forms/validation.js';
 
 const DESTINATION = { email: '', mobile: '' };
 const CODE = { code: '' };

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { LoginResponse } from '../../../shared/api/auth.js';
-import type { AuthState, ProfileState } from '../../lib/db.js';
+import type { AuthState, ProfileState } from '../db.js';
 import type { SessionOutcome, SessionSnapshot } from './machines/session-machine.js';
 import type { SessionHost } from './session-host.js';
 import { hasUsableSession } from './session-rules.js';
@@ -27,7 +27,7 @@ export function sessionHost(): Promise<SessionHost> {
  * their token); none for a guest.
  */
 export async function accessTokenForCall(): Promise<string | undefined> {
-  const { readAccessToken, readAuthState } = await import('../../lib/auth-state.js');
+  const { readAccessToken, readAuthState } = await import('../auth-state.js');
   const stored = await readAccessToken();
   if (stored) return stored;
   if (!hasUsableSession(await readAuthState(), Date.now())) return undefined;

@@ -2,9 +2,9 @@ import { liveQuery } from 'dexie';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authPaths } from '../../../shared/api/auth-paths.js';
 import type { LoginResponse } from '../../../shared/api/auth.js';
-import { readAuthState, readProfileState } from '../../lib/auth-state.js';
-import { getDb, type AuthState, type LecternDb, type ProfileState } from '../../lib/db.js';
-import { createHttpClient, type FetchLike } from '../../lib/http.js';
+import { readAuthState, readProfileState } from '../auth-state.js';
+import { getDb, type AuthState, type LecternDb, type ProfileState } from '../db.js';
+import { createHttpClient, type FetchLike } from '../http.js';
 import { withAuthRetry } from './machines/auth-retry.js';
 import {
   isSessionSettled,
@@ -13,7 +13,7 @@ import {
   type SessionActorRef,
   type SessionSnapshot,
 } from './machines/session-machine.js';
-import { clearLogin, logout, saveSession, saveTokens } from './session.js';
+import { clearLogin, logout, saveSession, saveTokens } from './session-store.js';
 import { isSessionRejection } from './session-fetch.js';
 
 /** The auth and profile rows as stored (SPEC section 3), read live. */

@@ -1,5 +1,5 @@
 import { authPaths } from '../../../shared/api/auth-paths.js';
-import type { FetchLike } from '../../lib/http.js';
+import type { FetchLike } from '../http.js';
 
 /** The error codes of a 401 about the caller's token (not about a password, which is `invalid_credentials`). */
 const SESSION_CODES = new Set(['not_authenticated', 'token_not_valid']);

@@ -3,11 +3,11 @@ import type {} from 'altcha';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { fromCallback } from 'xstate';
-import { captchaPaths, CAPTCHA_FIELD } from '../../../shared/api/captcha-paths.js';
-import { API_PREFIX } from '../../../shared/api/prefix.js';
-import { useI18n } from '../../app/context.js';
-import { CAPTCHA_MESSAGES } from './machines/captcha-challenge.js';
-import { captchaMachine, captchaMessage, type CaptchaActorRef, type CaptchaSnapshot } from './machines/captcha-machine.js';
+import { captchaPaths, CAPTCHA_FIELD } from '../../shared/api/captcha-paths.js';
+import { API_PREFIX } from '../../shared/api/prefix.js';
+import { useI18n } from '../app/context.js';
+import { CAPTCHA_MESSAGES } from '../lib/captcha/captcha-challenge.js';
+import { captchaMachine, captchaMessage, type CaptchaActorRef, type CaptchaSnapshot } from '../lib/captcha/captcha-machine.js';
 
 export const CHALLENGE_URL = `${API_PREFIX}${captchaPaths.challenge}`;
 

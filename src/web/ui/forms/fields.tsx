@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Form, FormValues } from './use-form.js';
+import type { Form, FormValues } from '../../lib/forms/use-form.js';
 
 interface TextFieldProps<V extends FormValues> {
   form: Form<V>;

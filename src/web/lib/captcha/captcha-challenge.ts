@@ -1,6 +1,6 @@
-import type { CaptchaAlgorithm } from '../../../../shared/api/captcha.js';
-import { CAPTCHA_DEFAULT_WORKERS, CAPTCHA_MAX_WORKERS } from '../../../../shared/constants.js';
-import type { MessageKey } from '../../../../shared/i18n/index.js';
+import type { CaptchaAlgorithm } from '../../../shared/api/captcha.js';
+import { CAPTCHA_DEFAULT_WORKERS, CAPTCHA_MAX_WORKERS } from '../../../shared/constants.js';
+import type { MessageKey } from '../../../shared/i18n/index.js';
 
 /** The widget's texts (SPEC sections 8 and 9) as message keys; English exactly as SPEC, Chinese in zh-CN. */
 export const CAPTCHA_MESSAGES = {
