@@ -144,7 +144,7 @@ export const en = {
   'captcha.unknownAlgorithm': 'Unknown algorithm value.',
   'captcha.signatureMissing': 'Invalid challenge. Property signature is missing.',
   'captcha.noSolution': 'Unable to find a solution.',
-  // Accounts: session, login, sign-up, password recovery, account page (features/auth, captcha, users)
+  // Accounts: session, login, sign-up, password recovery, account page (features/auth, features/users, ui/captcha)
   'captcha.verified': 'Verified',
   'captcha.required': 'Verification required!',
   'common.working': 'Working…',
