@@ -58,4 +58,11 @@ describe('/dev/mailbox', () => {
     expect((await page(demo, '/dev/mailbox/1700000000000-deadbeef')).statusCode).toBe(404);
     expect((await page(demo, '/dev/mailbox/..%2Fsecrets')).statusCode).toBe(404);
   });
+
+  it('answers only on this machine, even in demo mode', async () => {
+    const id = outbox(demo)[0].id;
+    expect((await demo.app.inject({ url: '/dev/mailbox', remoteAddress: '::1' })).statusCode).toBe(200);
+    expect((await demo.app.inject({ url: '/dev/mailbox', remoteAddress: '203.0.113.9' })).statusCode).toBe(404);
+    expect((await demo.app.inject({ url: `/dev/mailbox/${id}`, remoteAddress: '203.0.113.9' })).statusCode).toBe(404);
+  });
 });
