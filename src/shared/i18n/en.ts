@@ -63,7 +63,6 @@ export const en = {
   'article.related': 'Related articles',
   'article.lockedTitle': 'The rest of this article is for members',
   'article.lockedText': 'You are reading the summary. Members read the whole article; if you are one, log in.',
-  'article.becomeMember': 'Become a member',
   'article.login': 'Log in',
   'article.checkingAccess': 'Checking your membership…',
   'preview.title': 'Article preview',

@@ -64,7 +64,6 @@ export const zhCN: Messages = {
   'article.related': '相关文章',
   'article.lockedTitle': '本文其余内容仅限会员阅读',
   'article.lockedText': '你正在阅读摘要。会员可阅读全文；如果你已是会员，请登录。',
-  'article.becomeMember': '成为会员',
   'article.login': '登录',
   'article.checkingAccess': '正在确认你的会员资格…',
   'preview.title': '文章预览',

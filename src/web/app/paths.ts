@@ -44,7 +44,6 @@ export const paths = {
   userActivity: () => '/user/activity',
   userHasLogin: () => '/user/haslogin',
   userLoginPanel: () => '/user/loginpanel',
-  memberIntro: () => '/member/intro',
   forbidden: () => '/403',
   notFound: () => '/404',
   serverError: () => '/500',

@@ -38,7 +38,6 @@ function LockedNotice({ checkingAccess }: { checkingAccess: boolean }) {
       <h2 id="locked-title">{t('article.lockedTitle')}</h2>
       <p>{t('article.lockedText')}</p>
       <p className="locked-notice__actions">
-        <Link className="button" to={paths.memberIntro()}>{t('article.becomeMember')}</Link>
         <Link className="button button--quiet" to={paths.login()}>{t('article.login')}</Link>
       </p>
       <p className="locked-notice__status" role="status">{checkingAccess ? t('article.checkingAccess') : ''}</p>
