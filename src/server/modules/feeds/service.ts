@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { PageQuery } from '../../../shared/api/common.js';
 import type { ArticleCard } from '../../../shared/api/content.js';
 import { translate } from '../../../shared/i18n/index.js';
 import { paths } from '../../../web/app/paths.js';
 import type { AppContext } from '../../platform/context.js';
+import { createGuestCache } from '../../platform/guest-cache.js';
 import { NotFound } from '../../platform/errors.js';
 import { listArticleCards, readableBodies, type Page } from '../content/articles/service.js';
 import { userForRssToken } from '../users/service.js';
@@ -31,31 +31,15 @@ export interface XmlDocument {
  * Generated documents per app, dropped when content changes (the same signal as the SSR page cache).
  * The TTL bounds staleness across processes and lets scheduled articles appear when they come due.
  */
-const caches = new WeakMap<AppContext, LRUCache<string, XmlDocument | SitemapEntry[]>>();
+const caches = new WeakMap<AppContext, ReturnType<typeof createGuestCache<XmlDocument | SitemapEntry[]>>>();
 
-function cacheOf(ctx: AppContext) {
+function cached<T extends XmlDocument | SitemapEntry[]>(ctx: AppContext, key: string, build: () => Promise<T>): Promise<T> {
   let cache = caches.get(ctx);
   if (!cache) {
-    const created = new LRUCache<string, XmlDocument | SitemapEntry[]>({
-      max: CACHE_ENTRIES,
-      ttl: ctx.config.ssrCacheTtlSeconds * 1000 || undefined,
-    });
-    ctx.events.onChanged(() => created.clear());
-    caches.set(ctx, created);
-    cache = created;
+    cache = createGuestCache<XmlDocument | SitemapEntry[]>(ctx, CACHE_ENTRIES);
+    caches.set(ctx, cache);
   }
-  return cache;
-}
-
-async function cached<T extends XmlDocument | SitemapEntry[]>(ctx: AppContext, key: string, build: () => Promise<T>): Promise<T> {
-  const cache = cacheOf(ctx);
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit as T;
-  const version = ctx.events.current;
-  const value = await build();
-  // Something built while content changed may already be stale: serve it, keep it only if nothing changed.
-  if (version === ctx.events.current) cache.set(key, value);
-  return value;
+  return cache.get(key, build) as Promise<T>;
 }
 
 function withEtag(body: string): XmlDocument {
