@@ -17,6 +17,7 @@ import { authPlugin } from './platform/auth.js';
 import { ContentEvents } from './platform/content-events.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandler } from './platform/error-handler.js';
+import { registerJsonBodyLimits } from './platform/input-limits.js';
 import { registerNulGuard } from './platform/nul-guard.js';
 import { responseSerializer } from './platform/serializer.js';
 import { registerSsr, type SsrOptions } from './platform/ssr.js';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.env === 'test'));
   registerErrorHandler(app);
+  registerJsonBodyLimits(app);
   registerNulGuard(app);
 
   await app.register(helmet, {

@@ -1,18 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { Invalid } from './errors.js';
 
-/** The path of the first string that holds a NUL character, or undefined. */
-export function findNul(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const hit = findNul(value[i], [...path, String(i)]);
-      if (hit) return hit;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const hit = findNul(inner, [...path, key]);
-      if (hit) return hit;
+/**
+ * The path of the first string that holds a NUL character, or undefined. Iterative (an explicit stack), so
+ * no input can exhaust the call stack, and depth-first in document order, so the first hit is reported.
+ */
+export function findNul(value: unknown): string | undefined {
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    const current = item.value;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return item.path || 'body';
+    } else if (current && typeof current === 'object') {
+      const entries = Array.isArray(current) ? current.map((v, i) => [String(i), v] as const) : Object.entries(current);
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [key, inner] = entries[i];
+        stack.push({ value: inner, path: item.path ? `${item.path}.${key}` : key });
+      }
     }
   }
   return undefined;
