@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CAPTCHA_MAX_NUMBER } from '../shared/constants.js';
+import { engineOf } from './db/connection.js';
 
 /**
  * Environment -> typed configuration. Every default makes a working embedded site:
@@ -18,6 +19,8 @@ export interface Config {
   secretKey: string;
   adminPreviewSecret: string;
   altchaHmacKey: string;
+  /** The secret path segment of the demo mailbox, `/dev/mailbox/<secret>`. */
+  devMailboxSecret: string;
   accessTokenLifetime: number;
   refreshTokenLifetime: number;
   refreshGraceSeconds: number;
@@ -27,6 +30,8 @@ export interface Config {
   logLevel: string;
   uploadMaxBytes: number;
   ssrCacheEntries: number;
+  /** Bytes of rendered pages the SSR cache holds at most; 0 turns it (and the guest caches) off. */
+  ssrCacheMaxBytes: number;
   ssrCacheTtlSeconds: number;
   loginRateLimit: number;
   trustProxy: boolean;
@@ -45,6 +50,10 @@ export interface Config {
   captchaChallengeLifetime: number;
   /** Where the built client and server live (dist/). */
   distDir: string;
+  /** Premium articles a guest may open free per calendar month (the metered paywall). */
+  freeReadsGuest: number;
+  /** Premium articles a logged-in non-member may open free per calendar month. */
+  freeReadsUser: number;
 }
 
 const envSchema = z.object({
@@ -57,6 +66,7 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   ADMIN_PREVIEW_SECRET: z.string().min(16).optional(),
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  DEV_MAILBOX_SECRET: z.string().min(16).optional(),
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(14 * 24 * 3600),
   REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
@@ -66,6 +76,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   SSR_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  SSR_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
   SSR_CACHE_TTL: z.coerce.number().int().min(0).default(60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
@@ -79,28 +90,51 @@ const envSchema = z.object({
   SMS_HTTP_AUTHORIZATION: z.string().default(''),
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(100_000_000).default(CAPTCHA_MAX_NUMBER),
   CAPTCHA_CHALLENGE_LIFETIME: z.coerce.number().int().min(30).max(24 * 3600).default(600),
+  FREE_READS_GUEST: z.coerce.number().int().min(0).max(1000).default(3),
+  FREE_READS_USER: z.coerce.number().int().min(0).max(1000).default(5),
 });
 
 interface GeneratedSecrets {
   secretKey: string;
   adminPreviewSecret: string;
   altchaHmacKey: string;
+  devMailboxSecret: string;
 }
 
-/** Secrets the operator did not set are generated once into the data folder, so restarts keep sessions. */
+const SECRET_BYTES: Record<keyof GeneratedSecrets, number> = { secretKey: 48, adminPreviewSecret: 18, altchaHmacKey: 32, devMailboxSecret: 24 };
+
+/**
+ * Secrets the operator did not set are generated once into the data folder, so restarts keep sessions.
+ * A file from an older version gains the secrets it lacks; the ones it has are kept.
+ */
 function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    return JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<GeneratedSecrets>) : {};
+  const secrets = { ...stored } as GeneratedSecrets;
+  let changed = false;
+  for (const [name, bytes] of Object.entries(SECRET_BYTES) as [keyof GeneratedSecrets, number][]) {
+    if (secrets[name]) continue;
+    secrets[name] = randomBytes(bytes).toString('base64url');
+    changed = true;
   }
-  const secrets: GeneratedSecrets = {
-    secretKey: randomBytes(48).toString('base64url'),
-    adminPreviewSecret: randomBytes(18).toString('base64url'),
-    altchaHmacKey: randomBytes(32).toString('base64url'),
-  };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
   return secrets;
+}
+
+/**
+ * On a shared database every process must sign and check with the same secrets, and a secret generated into
+ * one machine's data folder would differ from the next one's: the operator sets them, or the site refuses to start.
+ */
+type SharedSecretName = 'SECRET_KEY' | 'ALTCHA_HMAC_KEY' | 'ADMIN_PREVIEW_SECRET' | 'DEV_MAILBOX_SECRET';
+function assertSharedSecretsSet(e: Partial<Record<SharedSecretName, string>>, demoMode: boolean): void {
+  const required: SharedSecretName[] = ['SECRET_KEY', 'ALTCHA_HMAC_KEY', 'ADMIN_PREVIEW_SECRET', ...(demoMode ? (['DEV_MAILBOX_SECRET'] as const) : [])];
+  const missing = required.filter((name) => !e[name]);
+  if (missing.length) {
+    throw new Error(`Invalid configuration: on a shared database (DATABASE_URL is not SQLite) set ${missing.join(', ')} in the environment.`);
+  }
 }
 
 const truthy = (value: string | undefined) => value === '1' || value === 'true';
@@ -116,10 +150,14 @@ export function loadConfig(
   }
   const e = parsed.data;
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
-  const needsGenerated = !e.SECRET_KEY || !e.ADMIN_PREVIEW_SECRET || !e.ALTCHA_HMAC_KEY;
-  const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
   const databaseUrl = e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'lectern.db')}`;
-  const embedded = !databaseUrl.startsWith('postgres');
+  const embedded = engineOf(databaseUrl) === 'sqlite';
+  const demoMode = overrides.demoMode ?? (e.DEMO_MODE === undefined ? embedded : truthy(e.DEMO_MODE));
+  if (!embedded) assertSharedSecretsSet(e, demoMode);
+  // Only the embedded site writes generated secrets; a shared database has them all from the environment
+  // (the mailbox secret only in demo mode: without it the mailbox does not exist, so a per-process one does).
+  const needsGenerated = !e.SECRET_KEY || !e.ADMIN_PREVIEW_SECRET || !e.ALTCHA_HMAC_KEY || !e.DEV_MAILBOX_SECRET;
+  const generated = embedded && needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
   const port = e.PORT;
   const config: Config = {
     env: e.NODE_ENV,
@@ -131,15 +169,17 @@ export function loadConfig(
     secretKey: e.SECRET_KEY ?? generated!.secretKey,
     adminPreviewSecret: e.ADMIN_PREVIEW_SECRET ?? generated!.adminPreviewSecret,
     altchaHmacKey: e.ALTCHA_HMAC_KEY ?? generated!.altchaHmacKey,
+    devMailboxSecret: e.DEV_MAILBOX_SECRET ?? generated?.devMailboxSecret ?? randomBytes(24).toString('base64url'),
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,
     refreshTokenLifetime: e.REFRESH_TOKEN_LIFETIME,
     refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
-    demoMode: e.DEMO_MODE === undefined ? embedded : truthy(e.DEMO_MODE),
+    demoMode,
     siteName: e.SITE_NAME,
     currency: e.CURRENCY.toUpperCase(),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     ssrCacheEntries: e.SSR_CACHE_ENTRIES,
+    ssrCacheMaxBytes: e.SSR_CACHE_MAX_BYTES,
     ssrCacheTtlSeconds: e.SSR_CACHE_TTL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: truthy(e.TRUST_PROXY),
@@ -153,6 +193,8 @@ export function loadConfig(
     smsHttpAuthorization: e.SMS_HTTP_AUTHORIZATION,
     altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
     captchaChallengeLifetime: e.CAPTCHA_CHALLENGE_LIFETIME,
+    freeReadsGuest: e.FREE_READS_GUEST,
+    freeReadsUser: e.FREE_READS_USER,
   };
   return { ...config, ...overrides };
 }

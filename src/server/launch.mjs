@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: build when the build is missing or older than the sources, then run the built server.
+// `npm start` (and `migrate`, `seed`, `createsuperuser`): build when the build is missing or older than the
+// sources, then run the command in the built server.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -3,17 +3,21 @@ import { buildApp } from './app.js';
 import { createDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { seedIfEmpty, seedLargeSite } from './db/seed/index.js';
-import type { RenderFn } from './platform/ssr.js';
+import { runCreateSuperuser } from './commands/create-superuser.js';
+import { promptHidden } from './commands/hidden-prompt.js';
+import { logStartupNotices } from './commands/startup-notices.js';
+import { installProcessGuard } from './platform/process-guard.js';
+import type { RenderFn } from './platform/ssr/index.js';
 
 /**
- * The command line: `serve` (production build), `dev` (Vite hot reload), `migrate`, `seed`.
+ * The command line: `serve` (production build), `dev` (Vite hot reload), `migrate`, `seed`, `createsuperuser`.
  * `npm start` reaches `serve` through launch.mjs, which builds first when the build is stale.
  */
 async function serve(mode: 'production' | 'development') {
   const config = loadConfig(process.env, mode === 'development' ? { env: 'development' } : {});
   const db = createDb(config.databaseUrl);
   await migrateToLatest(db.kysely, db.engine);
-  await seedIfEmpty(config, db);
+  const seeded = await seedIfEmpty(config, db);
 
   let ssr;
   if (mode === 'development') {
@@ -35,22 +39,17 @@ async function serve(mode: 'production' | 'development') {
     // In development a fresh render module each request picks up edits.
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
-    await db.destroy();
-    clearTimeout(timer);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  installProcessGuard(process, {
+    log: app.log,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+    },
+  });
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`${config.siteName} is serving ${config.publicUrl} (${db.engine})`);
+  await logStartupNotices(app.ctx, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) }, seeded);
 }
 
 async function migrate() {
@@ -71,11 +70,38 @@ async function seed(args: string[]) {
     if (!Number.isInteger(count) || count < 1) throw new Error('--articles needs a positive whole number');
     const { added, seconds } = await seedLargeSite(config, db, count);
     console.log(`Added ${added} articles in ${seconds.toFixed(1)} s.`);
+  } else if (!config.demoMode) {
+    console.log('Demo mode is off (DEMO_MODE=0, or a shared database): nothing added.');
   } else {
     const seeded = await seedIfEmpty(config, db);
-    console.log(seeded ? 'Demo content added.' : 'The database already has content; nothing added.');
+    if (!seeded) console.log('The database already has content; nothing added.');
+    else {
+      console.log('Demo content added. Demo accounts (not shown again):');
+      for (const a of seeded.accounts) console.log(`  ${a.username} / ${a.password} (${a.role})`);
+      console.log(`They are kept in ${seeded.file}.`);
+    }
   }
   await db.destroy();
+}
+
+/** `createsuperuser --username <name> --email <address>`: see commands/create-superuser.ts. */
+async function createsuperuser(args: string[]) {
+  const config = loadConfig(process.env, { logLevel: 'warn' });
+  const db = createDb(config.databaseUrl);
+  await migrateToLatest(db.kysely, db.engine);
+  const app = await buildApp(config, { db, migrate: false, ssr: false });
+  try {
+    process.exitCode = await runCreateSuperuser(app.ctx, args, {
+      env: process.env,
+      interactive: Boolean(process.stdin.isTTY),
+      promptHidden: (question) => promptHidden(question),
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    });
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
 }
 
 const [command = 'serve', ...rest] = process.argv.slice(2);
@@ -85,6 +111,7 @@ const commands: Record<string, () => Promise<void>> = {
   dev: () => serve('development'),
   migrate,
   seed: () => seed(rest),
+  createsuperuser: () => createsuperuser(rest),
 };
 const run = commands[command];
 if (!run) {

@@ -12,7 +12,6 @@ export const TOKEN_DEFAULT_EXPIRATION = '2000-01-01T00:00:00.000000Z';
 export const COLOR_MODE_COOKIE = 'color_mode';
 export const COLOR_MODE_COOKIE_DAYS = 356;
 export const LANGUAGE_COOKIE = 'lang';
-export const LANGUAGE_COOKIE_DAYS = 365;
 export const HEAD_UPDATE_DELAY_MS = 10;
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 export const MASONRY_COLUMN_WIDTH = 400;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
 
 /**
@@ -55,4 +57,23 @@ export async function loginAs(page: Page, username: string, password: string) {
   const res = await page.request.post('/api/v2/rest-auth/login/', { data: { username, password } });
   expect(res.ok()).toBe(true);
   return (await res.json()) as { access: string; refresh: string; user: { pk: number } };
+}
+
+/** The server's data folder (DATA_DIR, as playwright.config.ts sets it). */
+const dataDir = () => path.resolve(`.tmp/e2e-data-${Number(process.env.E2E_PORT ?? 8310)}`);
+
+/** A demo account's password: generated on the first start, kept in DATA_DIR/demo-credentials.txt. */
+export function demoPassword(username: 'editor' | 'reader'): string {
+  const line = readFileSync(path.join(dataDir(), 'demo-credentials.txt'), 'utf8')
+    .split('\n')
+    .find((l) => !l.startsWith('#') && l.split(/\s+/)[0] === username);
+  const password = line?.trim().split(/\s+/)[1];
+  if (!password) throw new Error(`no demo password for ${username}`);
+  return password;
+}
+
+/** The demo mailbox's secret address (the mailbox secret is generated into DATA_DIR/secrets.json). */
+export function mailboxPath(): string {
+  const { devMailboxSecret } = JSON.parse(readFileSync(path.join(dataDir(), 'secrets.json'), 'utf8')) as { devMailboxSecret: string };
+  return `/dev/mailbox/${devMailboxSecret}`;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { articles, expect, hydrated, loginAs, test } from './fixtures.js';
+import { articles, demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
 
 const port = Number(process.env.E2E_PORT ?? 8310);
 const previewSecret = () =>
@@ -11,7 +11,7 @@ async function logInOnPlayground(page: Page) {
   await page.goto('/test/api-playground');
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill('editor');
-  await page.getByLabel('Password', { exact: true }).fill('lectern-editor');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword('editor'));
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
@@ -29,7 +29,7 @@ test('a staff user tries a call on the API playground', async ({ page }) => {
 
 test('the admin preview shows a draft to staff and answers 404 to a wrong secret', async ({ page, expectedFailures }) => {
   expectedFailures.push(/\/article\/adminpreview\/wrong-secret\//);
-  const { access } = await loginAs(page, 'editor', 'lectern-editor');
+  const { access } = await loginAs(page, 'editor', demoPassword('editor'));
   const title = `Draft for preview ${Date.now()}`;
   const created = await page.request.post('/api/v2/article', {
     data: { title, body_markdown: 'Draft body for the preview.', status: 'draft' },

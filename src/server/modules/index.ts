@@ -2,12 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes.js';
 import { captchaRoutes } from './captcha/routes.js';
 import { contentRoutes } from './content/routes.js';
+import { guestRoutes } from './guest/routes.js';
 import { mailboxRoutes } from './messaging/mailbox-routes.js';
+import { membershipRoutes } from './membership/routes.js';
 import { messagingRoutes } from './messaging/routes.js';
 import { usersRoutes } from './users/routes.js';
 
 /**
  * API modules, registered under /api/v2 in this order. `mailboxRoutes` is the exception: site pages
- * (`/dev/mailbox`) in a non-encapsulated plugin, which the prefix does not reach.
+ * (`/dev/mailbox/<secret>`) in a non-encapsulated plugin, which the prefix does not reach.
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes];

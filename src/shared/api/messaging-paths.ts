@@ -5,12 +5,18 @@ export const messagingPaths = {
   smsCheckCode: '/sms/check_code',
   sesSend: '/ses/send',
   sesCheckCode: '/ses/check_code',
+  /** Staff only: the address of the demo mailbox. */
+  mailboxLink: '/dev/mailbox_link',
 } as const;
 
-/** Site pages (not under the API) listing the outbox of an embedded demo site: e-mails and SMS. */
+/**
+ * Site pages (not under the API) listing the outbox of a demo site: e-mails and SMS. The messages hold
+ * sign-in codes and reset links, so the pages live under a secret path segment.
+ */
 export const mailboxPaths = {
-  list: '/dev/mailbox',
-  message: '/dev/mailbox/:id',
+  list: '/dev/mailbox/:secret',
+  message: '/dev/mailbox/:secret/:id',
+  at: (secret: string) => `/dev/mailbox/${encodeURIComponent(secret)}`,
 } as const;
 
 export const SMS_ACTIONS = ['auto_sign_in', 'bind_phone', 'cancel_phone', 'login', 'message', 'signup'] as const;

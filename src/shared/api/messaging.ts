@@ -46,3 +46,7 @@ export const sendCodeResponse = z.object({
 export const smsCheckBody = z.object({ mobile: mobileField, action: smsAction, code: codeField });
 export const sesCheckBody = z.object({ email: emailField, action: emailAction, code: codeField });
 export const checkCodeResponse = z.object({ detail: z.string(), valid: z.literal(true) });
+
+/** The demo mailbox's address (with its secret), or null when the site has none (not in demo mode). */
+export const mailboxLinkResponse = z.object({ url: z.string().nullable() });
+export type MailboxLink = z.infer<typeof mailboxLinkResponse>;

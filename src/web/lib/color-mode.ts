@@ -1,4 +1,5 @@
-import { COLOR_MODE_COOKIE, COLOR_MODE_COOKIE_DAYS } from '../../shared/constants.js';
+import { COLOR_MODE_COOKIE } from '../../shared/constants.js';
+import { preferenceCookie, sitePublicUrl } from './preference-cookie.js';
 
 export const COLOR_MODES = ['light', 'dark', 'system'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
@@ -8,11 +9,10 @@ export function parseColorMode(value: unknown): ColorMode {
 }
 
 /**
- * The colour mode lives in a cookie (356 days, Secure, SameSite=Lax) so the server renders the right
- * `data-color-mode` and the first paint never flashes. Browsers accept Secure cookies on localhost.
+ * The colour mode lives in a cookie (356 days, SameSite=Lax, Secure on an https site) so the server renders
+ * the right `data-color-mode` and the first paint never flashes.
  */
-export function writeColorModeCookie(mode: ColorMode): void {
-  const maxAge = COLOR_MODE_COOKIE_DAYS * 24 * 3600;
-  document.cookie = `${COLOR_MODE_COOKIE}=${mode}; Max-Age=${maxAge}; Path=/; Secure; SameSite=Lax`;
+export function writeColorModeCookie(mode: ColorMode, publicUrl: string = sitePublicUrl(document)): void {
+  document.cookie = preferenceCookie(COLOR_MODE_COOKIE, mode, publicUrl);
   document.documentElement.dataset.colorMode = mode;
 }

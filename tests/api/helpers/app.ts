@@ -42,8 +42,12 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
     dataDir = dir;
   }
   mkdirSync(dataDir, { recursive: true });
+  // A shared database needs its secrets from the environment (the embedded one generates them).
+  const secrets = pgUrl
+    ? { SECRET_KEY: randomBytes(48).toString('base64url'), ALTCHA_HMAC_KEY: randomBytes(32).toString('base64url'), ADMIN_PREVIEW_SECRET: randomBytes(18).toString('base64url'), DEV_MAILBOX_SECRET: randomBytes(24).toString('base64url') }
+    : {};
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://lectern.test' },
+    { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://lectern.test', ...secrets },
     // Small captcha challenges keep the proof of work in tests to milliseconds.
     { demoMode: false, loginRateLimit: 1000, altchaMaxNumber: 1000, ...overrides },
   );

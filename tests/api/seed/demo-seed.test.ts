@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedIfEmpty, seedLargeSite } from '../../../src/server/db/seed/index.js';
+import { seedIfEmpty, seedLargeSite, type DemoSeeded } from '../../../src/server/db/seed/index.js';
 import { renderMarkdown } from '../../../src/server/platform/markdown.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-let seededWithDemoOff: boolean;
-let seeded: boolean;
-let seededAgain: boolean;
+let seededWithDemoOff: DemoSeeded | null;
+let seeded: DemoSeeded | null;
+let seededAgain: DemoSeeded | null;
+/** The tests choose the demo passwords; a deployed site gets random ones. */
+const passwords = { editor: 'editor-pass-for-tests', reader: 'reader-pass-for-tests' };
 const demoConfig = () => ({ ...t.config, demoMode: true });
 const count = async (table: 'articles' | 'categories' | 'tags' | 'topics' | 'users') =>
   Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -14,15 +16,18 @@ const count = async (table: 'articles' | 'categories' | 'tags' | 'topics' | 'use
 beforeAll(async () => {
   t = await createTestApp();
   seededWithDemoOff = await seedIfEmpty(t.config, t.db);
-  seeded = await seedIfEmpty(demoConfig(), t.db);
-  seededAgain = await seedIfEmpty(demoConfig(), t.db);
+  seeded = await seedIfEmpty(demoConfig(), t.db, { passwords });
+  seededAgain = await seedIfEmpty(demoConfig(), t.db, { passwords });
 });
 
 describe('seedIfEmpty', () => {
   it('seeds only in demo mode, and only once', async () => {
-    expect(seededWithDemoOff).toBe(false);
-    expect(seeded).toBe(true);
-    expect(seededAgain).toBe(false);
+    expect(seededWithDemoOff).toBeNull();
+    expect(seeded?.accounts.map((a) => [a.username, a.password, a.role])).toEqual([
+      ['editor', passwords.editor, 'staff'],
+      ['reader', passwords.reader, 'user'],
+    ]);
+    expect(seededAgain).toBeNull();
     // Four authors and the two demo accounts; the second call added nobody.
     expect(await count('users')).toBe(6);
     expect(await count('articles')).toBe(48);
@@ -122,16 +127,16 @@ describe('seedIfEmpty', () => {
 
 describe('demo accounts', () => {
   it('log in as staff (editor) and as a reader', async () => {
-    const editor = await t.api('POST', '/rest-auth/login/', { body: { username: 'editor', password: 'lectern-editor' } });
+    const editor = await t.api('POST', '/rest-auth/login/', { body: { username: 'editor', password: passwords.editor } });
     expect(editor.statusCode).toBe(200);
     expect(editor.json().user).toMatchObject({ username: 'editor', role: 'staff', is_staff: true });
-    const reader = await t.api('POST', '/rest-auth/login/', { body: { username: 'reader', password: 'lectern-reader' } });
+    const reader = await t.api('POST', '/rest-auth/login/', { body: { username: 'reader', password: passwords.reader } });
     expect(reader.statusCode).toBe(200);
     expect(reader.json().user).toMatchObject({ username: 'reader', role: 'user', is_staff: false });
   });
 
   it('byline authors have no password and cannot log in', async () => {
-    const res = await t.api('POST', '/rest-auth/login/', { body: { username: 'maren', password: 'lectern-editor' } });
+    const res = await t.api('POST', '/rest-auth/login/', { body: { username: 'maren', password: passwords.editor } });
     expect(res.statusCode).toBe(401);
     const maren = await t.db.kysely.selectFrom('users').select('password_hash').where('username', '=', 'maren').executeTakeFirstOrThrow();
     expect(maren.password_hash).toBeNull();

@@ -69,10 +69,19 @@ describe('demo site data', () => {
   it('has four authors with avatars and the two demo accounts', () => {
     expect(AUTHORS).toHaveLength(4);
     for (const a of AUTHORS) expect(existsSync(mediaFile(a.avatar!)), a.username).toBe(true);
-    expect(DEMO_ACCOUNTS.map((a) => [a.username, a.password, a.role])).toEqual([
-      ['editor', 'lectern-editor', 'staff'],
-      ['reader', 'lectern-reader', 'user'],
+    expect(DEMO_ACCOUNTS.map((a) => [a.username, a.role])).toEqual([
+      ['editor', 'staff'],
+      ['reader', 'user'],
     ]);
+  });
+
+  it('holds no password: the welcome text says where the generated ones are', () => {
+    for (const user of [...AUTHORS, ...DEMO_ACCOUNTS]) expect(Object.keys(user)).not.toContain('password');
+    const texts = JSON.stringify([ANNOUNCEMENTS, SLOT_TEXTS, BANNERS, SHORTCUT_TYPES]);
+    expect(texts).not.toMatch(/lectern-(editor|reader)|password [a-z-]+\)/i);
+    const welcome = ANNOUNCEMENTS.find((a) => a.is_modal)!;
+    expect(welcome.content).toContain('demo-credentials.txt');
+    expect(welcome.content).toContain('DATA_DIR');
   });
 
   it('has banners of every kind, one bar and one modal announcement, and the slot texts', () => {

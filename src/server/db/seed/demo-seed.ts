@@ -6,6 +6,7 @@ import { ARTICLES_EN_1 } from './demo/articles-en-1.js';
 import { ARTICLES_EN_2 } from './demo/articles-en-2.js';
 import { ARTICLES_ZH_1 } from './demo/articles-zh-1.js';
 import { ARTICLES_ZH_2 } from './demo/articles-zh-2.js';
+import { demoCredentials, type DemoCredential } from './demo-credentials.js';
 import { AUTHORS, DEMO_ACCOUNTS } from './demo/authors.js';
 import { ANNOUNCEMENTS, BANNERS, SHORTCUT_TYPES, SLOT_TEXTS } from './demo/site.js';
 import type { DemoLink, HandWrittenArticle } from './demo/types.js';
@@ -86,13 +87,16 @@ async function insertSite(db: Kysely<Database>, refs: SeedRefs, articles: Map<st
   }
 }
 
-/** The whole demo site in one transaction: people, taxonomy, 48 articles, banners and site texts. */
-export async function seedDemo(db: Db): Promise<void> {
+/**
+ * The whole demo site in one transaction: people, taxonomy, 48 articles, banners and site texts. The demo
+ * accounts get the given passwords (random ones by default).
+ */
+export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredentials()): Promise<void> {
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
   // Hashing is slow on purpose; do it before the transaction so the write lock is held briefly.
   const hashes = new Map<string, string>();
-  for (const account of DEMO_ACCOUNTS) if (account.password) hashes.set(account.username, await hashPassword(account.password));
+  for (const account of accounts) hashes.set(account.username, await hashPassword(account.password));
 
   const generated = planGenerated(createRandom('lectern-demo'), {
     count: DEMO_GENERATED,

@@ -1,36 +1,42 @@
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { mailboxPaths } from '../../../shared/api/messaging.js';
 import { asZod } from '../../platform/http.js';
+import { mailboxOpen } from './mailbox.js';
 import { mailboxListHtml, mailboxMessageHtml } from './mailbox-page.js';
 import { outboxEntries, outboxEntry } from './service.js';
 
-/**
- * `/dev/mailbox`: the messages an embedded demo site "sent", so a visitor can follow a confirmation or
- * reset link. Demo mode only; elsewhere the path does not exist. These are site pages, not API calls:
- * the plugin is not encapsulated (fastify-plugin), so the API prefix it is registered with does not apply.
- * It answers only on this machine (loopback addresses): the messages hold sign-in codes and reset links,
- * which a demo site reachable by others must not hand out.
- */
-const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+/** Neither cached nor passed on as a referrer: the address itself is the key to the mailbox. */
+function privatePage(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8');
+}
 
+/**
+ * `/dev/mailbox/<secret>`: the messages a demo site "sent", so a visitor can follow a confirmation or reset
+ * link. Demo mode only, and only with the mailbox secret (see mailbox.ts); any other path does not exist.
+ * These are site pages, not API calls: the plugin is not encapsulated (fastify-plugin), so the API prefix
+ * it is registered with does not apply. Params are plain strings, so a wrong secret of any shape is a 404.
+ */
 export const mailboxRoutes = fp(
   async (root) => {
     const app = asZod(root);
     const { ctx } = app;
     const hidden = { hide: true };
 
-    app.get(mailboxPaths.list, { schema: hidden }, async (request, reply) => {
-      if (!ctx.config.demoMode || !isLoopback(request.ip)) return reply.callNotFound();
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      return mailboxListHtml(outboxEntries(ctx), mailboxPaths.list);
+    app.get(mailboxPaths.list, { schema: { ...hidden, params: z.object({ secret: z.string() }) } }, async (request, reply) => {
+      const { secret } = request.params;
+      if (!mailboxOpen(ctx.config, secret)) return reply.callNotFound();
+      privatePage(reply);
+      return mailboxListHtml(outboxEntries(ctx), mailboxPaths.at(secret));
     });
 
-    app.get(mailboxPaths.message, { schema: { ...hidden, params: z.object({ id: z.string().max(40) }) } }, async (request, reply) => {
-      const entry = ctx.config.demoMode && isLoopback(request.ip) ? outboxEntry(ctx, request.params.id) : undefined;
+    app.get(mailboxPaths.message, { schema: { ...hidden, params: z.object({ secret: z.string(), id: z.string() }) } }, async (request, reply) => {
+      const { secret, id } = request.params;
+      const entry = mailboxOpen(ctx.config, secret) ? outboxEntry(ctx, id) : undefined;
       if (!entry) return reply.callNotFound();
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      return mailboxMessageHtml(entry, mailboxPaths.list);
+      privatePage(reply);
+      return mailboxMessageHtml(entry, mailboxPaths.at(secret));
     });
   },
   { name: 'messaging-mailbox' },

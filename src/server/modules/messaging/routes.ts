@@ -1,5 +1,6 @@
 import {
   checkCodeResponse,
+  mailboxLinkResponse,
   messagingPaths,
   sendCodeResponse,
   sesCheckBody,
@@ -8,7 +9,9 @@ import {
   smsSendBody,
 } from '../../../shared/api/messaging.js';
 import { errorBody } from '../../../shared/api/common.js';
+import { requireUser } from '../../platform/auth.js';
 import { moduleRoutes, privateResponse } from '../../platform/http.js';
+import { mailboxLink } from './mailbox.js';
 import { checkCode, sendCode } from './service.js';
 
 const tags = ['messaging'];
@@ -62,6 +65,18 @@ export const messagingRoutes = moduleRoutes((app) => {
       const { email, action, code } = request.body;
       await checkCode(ctx, { channel: 'email', destination: email, action }, code);
       return checked;
+    },
+  });
+
+  app.get(messagingPaths.mailboxLink, {
+    schema: {
+      tags,
+      summary: 'The demo mailbox address, with its secret (staff only; null outside demo mode)',
+      response: { 200: mailboxLinkResponse, 401: errorBody, 403: errorBody },
+    },
+    handler: async (request, reply) => {
+      privateResponse(reply);
+      return mailboxLink(ctx, await requireUser(request));
     },
   });
 });

@@ -2,7 +2,7 @@ import type { DemoUser } from './types.js';
 
 const avatar = (name: string) => `/media/demo/avatar-${name}.webp`;
 
-/** The four people whose names appear on the demo articles. */
+/** The four people whose names appear on the demo articles. They have no password: they cannot sign in. */
 export const AUTHORS: DemoUser[] = [
   {
     username: 'maren',
@@ -12,7 +12,6 @@ export const AUTHORS: DemoUser[] = [
       'Maren has maintained the same invoicing system for nine years and has opinions about every line of it. She writes about refactoring, naming and the small habits that keep old code pleasant to work in.',
     avatar: avatar('maren'),
     role: 'staff',
-    password: null,
   },
   {
     username: 'zhiyuan',
@@ -22,7 +21,6 @@ export const AUTHORS: DemoUser[] = [
       '林知远白天写 TypeScript,晚上研究怎样学得更有效。他相信大多数"学不会"其实是"练得不对",在这里写类型建模、学习方法和前端工程。',
     avatar: avatar('zhiyuan'),
     role: 'staff',
-    password: null,
   },
   {
     username: 'tomas',
@@ -32,7 +30,6 @@ export const AUTHORS: DemoUser[] = [
       'Tomás spent his early career on call for a payments database and now spends it making sure nobody else has to. He writes about tests, SQL and the difference between fast and fast enough.',
     avatar: avatar('tomas'),
     role: 'staff',
-    password: null,
   },
   {
     username: 'yutong',
@@ -42,11 +39,13 @@ export const AUTHORS: DemoUser[] = [
       '周雨桐是 Lectern 的编辑,读书笔记记了十一年。她写阅读方法、笔记系统,也写小团队怎样把协作变得轻松一点。',
     avatar: avatar('yutong'),
     role: 'staff',
-    password: null,
   },
 ];
 
-/** The two accounts the README hands out for trying the site. */
+/**
+ * The two accounts for trying the site. Their passwords are generated when the demo is seeded (see
+ * demo-credentials.ts), so no published password opens a deployed demo.
+ */
 export const DEMO_ACCOUNTS: DemoUser[] = [
   {
     username: 'editor',
@@ -55,7 +54,6 @@ export const DEMO_ACCOUNTS: DemoUser[] = [
     description: 'The demo staff account: it can write, edit and publish.',
     avatar: null,
     role: 'staff',
-    password: 'lectern-editor',
   },
   {
     username: 'reader',
@@ -64,6 +62,5 @@ export const DEMO_ACCOUNTS: DemoUser[] = [
     description: 'The demo reader account.',
     avatar: null,
     role: 'user',
-    password: 'lectern-reader',
   },
 ];

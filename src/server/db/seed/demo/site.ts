@@ -66,7 +66,7 @@ export const ANNOUNCEMENTS: DemoAnnouncement[] = [
     is_modal: true,
     title: 'Welcome to the Lectern demo',
     content:
-      'Everything on this site is sample content. Sign in as reader (password lectern-reader) to see the reader’s side, or as editor (password lectern-editor) to write and publish.',
+      'Everything on this site is sample content. Sign in as reader to see the reader’s side, or as editor to write and publish. Their passwords were made when the site was first started: they are in demo-credentials.txt in the site’s data folder (DATA_DIR, ./data by default).',
     link: '/login',
   },
 ];

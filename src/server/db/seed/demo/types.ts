@@ -8,8 +8,6 @@ export interface DemoUser {
   description: string;
   avatar: string | null;
   role: 'user' | 'staff';
-  /** Byline accounts have no password: they cannot sign in until someone sets one. */
-  password: string | null;
 }
 
 export interface DemoTerm {
