@@ -4,10 +4,8 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { API_PREFIX } from '../shared/api/common.js';
 import type { Config } from './config.js';
@@ -19,8 +17,11 @@ import type { AppContext } from './platform/context.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { registerJsonBodyLimits } from './platform/input-limits.js';
 import { registerNulGuard } from './platform/nul-guard.js';
+import { registerOpenApi } from './platform/openapi.js';
 import { responseSerializer } from './platform/serializer.js';
-import { registerSsr, type SsrOptions } from './platform/ssr.js';
+import { PageViews } from './platform/page-views.js';
+import { serializeRequest } from './platform/redact-url.js';
+import { registerSsr, type SsrOptions } from './platform/ssr/index.js';
 import { createTokenSigner } from './platform/tokens.js';
 import { apiModules } from './modules/index.js';
 import { feedRoutes } from './modules/feeds/routes.js';
@@ -40,6 +41,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+      // Secret-like query values (the private feed's ?token=, reset links) never reach the log.
+      serializers: { req: serializeRequest },
     },
     trustProxy: config.trustProxy,
     genReqId: (req) => {
@@ -52,7 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const db = options.db ?? createDb(config.databaseUrl);
   if (options.migrate !== false) await migrateToLatest(db.kysely, db.engine);
-  const ctx: AppContext = { config, db, signer: createTokenSigner(config.secretKey), events: new ContentEvents() };
+  const ctx: AppContext = { config, db, signer: createTokenSigner(config.secretKey), events: new ContentEvents(), pageViews: new PageViews() };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     if (!options.db) await db.destroy();
@@ -71,8 +74,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // SSR hands its dehydrated data and colour mode to the page in inline scripts.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // No inline script: SSR hands its data over in a JSON element, which is not executed. Vite's dev
+        // server injects an inline preamble (React refresh), so development alone allows inline scripts.
+        scriptSrc: config.env === 'development' ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
@@ -94,17 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
   await app.register(authPlugin);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: `${config.siteName} API`, version: '2.0.0', description: 'The JSON API behind the site and the PWA.' },
-      servers: [{ url: config.publicUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app, config);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

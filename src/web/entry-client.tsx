@@ -1,9 +1,10 @@
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { pickLanguage } from '../shared/i18n/index.js';
+import { loadMessages, pickLanguage } from '../shared/i18n/index.js';
 import { AppProviders, createQueryClient, type BootData } from './app/app-shell.js';
 import { createRoutes, resolveLazyMatches } from './app/routes.js';
+import { readBootData, toHydrationState } from './lib/boot-data.js';
 import { installChunkReloadGuard } from './lib/chunk-reload.js';
 import { parseColorMode } from './lib/color-mode.js';
 import { createHttpClient } from './lib/http.js';
@@ -12,15 +13,9 @@ import { createSessionFetch } from './lib/session/session-fetch.js';
 import './ui/styles.css';
 import { registerServiceWorker } from './features/pwa/register.js';
 
-declare global {
-  interface Window {
-    __LECTERN__?: BootData;
-  }
-}
-
 async function start() {
   installChunkReloadGuard();
-  const boot = window.__LECTERN__;
+  const boot = readBootData<BootData>(document);
   const queryClient = createQueryClient();
   if (boot?.state) hydrate(queryClient, boot.state);
   const http = createHttpClient({
@@ -31,11 +26,14 @@ async function start() {
     fetch: createSessionFetch(sessionHost),
   });
   const routes = createRoutes({ queryClient, http });
-  await resolveLazyMatches(routes, window.location.pathname);
-  const router = createBrowserRouter(routes);
+  const lang = boot?.lang ?? pickLanguage(undefined, navigator.language);
+  // The page's modules and the reader's language only (the other catalogue stays on the server).
+  await Promise.all([resolveLazyMatches(routes, window.location.pathname), loadMessages(lang)]);
+  // The router starts from the state the server rendered with (loader data, route errors such as a 404).
+  const router = createBrowserRouter(routes, boot?.router ? { hydrationData: toHydrationState(boot.router) } : undefined);
   const env = {
     http,
-    lang: boot?.lang ?? pickLanguage(undefined, navigator.language),
+    lang,
     colorMode: boot?.colorMode ?? parseColorMode(document.documentElement.dataset.colorMode),
     publicUrl: boot?.publicUrl ?? window.location.origin,
     siteName: boot?.siteName ?? document.title,
@@ -62,7 +60,7 @@ async function start() {
   );
   if (hydrating) hydrateRoot(container, app);
   else createRoot(container).render(app);
-  registerServiceWorker();
+  void registerServiceWorker();
 }
 
 void start();

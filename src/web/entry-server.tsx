@@ -3,7 +3,9 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { Language } from '../shared/i18n/index.js';
 import { AppProviders, createQueryClient, type BootData } from './app/app-shell.js';
+import { parseId } from './app/route-params.js';
 import { createRoutes } from './app/routes.js';
+import { serializeRouteErrors } from './lib/boot-data.js';
 import type { ColorMode } from './lib/color-mode.js';
 import { createHttpClient, type FetchLike } from './lib/http.js';
 import { HeadCollector, HeadCollectorContext, renderHead } from './ui/head.js';
@@ -19,9 +21,25 @@ export interface RenderRequest {
   siteName: string;
 }
 
+/** A page whose every showing counts as a read of something (today: an article). */
+export interface PageView {
+  kind: 'article';
+  id: number;
+}
+
 export type RenderResult =
   | { type: 'redirect'; status: number; location: string }
-  | { type: 'html'; status: number; head: string; html: string; boot: BootData };
+  | { type: 'html'; status: number; head: string; html: string; boot: BootData; view?: PageView };
+
+type StaticContext = Exclude<Awaited<ReturnType<ReturnType<typeof createStaticHandler>['query']>>, Response>;
+
+/** The article an article page showed, so a copy of the page served from a cache counts a read as well. */
+function pageView(context: StaticContext): PageView | undefined {
+  if (context.statusCode !== 200) return undefined;
+  const match = context.matches.find((m) => m.route.path === 'article/:id');
+  const id = parseId(match?.params.id);
+  return id === null ? undefined : { kind: 'article', id };
+}
 
 /** Renders one page as a guest would see it; the browser then continues with the user's own data. */
 export async function render(req: RenderRequest): Promise<RenderResult> {
@@ -39,7 +57,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const html = renderToString(
     <HeadCollectorContext.Provider value={collector}>
       <AppProviders env={env} queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate />
+        {/* No inline hydration script: the router's state goes to the browser in the boot-data JSON. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </HeadCollectorContext.Provider>,
   );
@@ -48,8 +67,10 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     status: context.statusCode,
     head: renderHead(collector.current, req.siteName),
     html,
+    view: pageView(context),
     boot: {
       state: dehydrate(queryClient),
+      router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeRouteErrors(context.errors) },
       lang: req.lang,
       colorMode: req.colorMode,
       publicUrl: req.publicUrl,

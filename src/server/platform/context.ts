@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import type { TokenSigner } from './tokens.js';
 import type { ContentEvents } from './content-events.js';
+import type { PageViews } from './page-views.js';
 
 /** What every service receives: configuration, the database and the platform services. */
 export interface AppContext {
@@ -9,6 +10,8 @@ export interface AppContext {
   db: Db;
   signer: TokenSigner;
   events: ContentEvents;
+  /** Counts the reads of pages served without calling their module (a cached article page). */
+  pageViews: PageViews;
 }
 
 declare module 'fastify' {

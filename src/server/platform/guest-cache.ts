@@ -1,5 +1,11 @@
 import { LRUCache } from 'lru-cache';
+import type { Config } from '../config.js';
 import type { AppContext } from './context.js';
+
+/** Guest caches (pages, feeds, search answers) are on unless the operator set either SSR cache bound to 0. */
+export function guestCachesEnabled(config: Pick<Config, 'ssrCacheEntries' | 'ssrCacheMaxBytes'>): boolean {
+  return config.ssrCacheEntries > 0 && config.ssrCacheMaxBytes > 0;
+}
 
 /**
  * A cache of answers as a guest sees them, keyed by the caller's choice (usually the request URL):
@@ -16,7 +22,7 @@ export function createGuestCache<T extends NonNullable<unknown>>(ctx: AppContext
       const version = ctx.events.current;
       const value = await compute();
       // Only what was computed from unchanged content is kept.
-      if (version === ctx.events.current && ctx.config.ssrCacheEntries > 0) cache.set(key, value);
+      if (version === ctx.events.current && guestCachesEnabled(ctx.config)) cache.set(key, value);
       return value;
     },
   };

@@ -1,0 +1,107 @@
+import { LRUCache } from 'lru-cache';
+import type { ContentEvents } from '../content-events.js';
+import type { PageView } from '../page-views.js';
+import { isSecretParamName } from '../redact-url.js';
+
+/**
+ * The query parameters pages read (`src/web`): `page` of lists, `q` of search, and `next`, `error` and
+ * `login` of the login and signup pages. Any other parameter changes nothing on a page, so it is left out
+ * of the cache key and of the rendering: `/?utm_source=x` is the same page, and the same entry, as `/`.
+ */
+export const PAGE_PARAMS: readonly string[] = ['error', 'login', 'next', 'page', 'q'];
+
+/** Parameters that make a page one reader's own (a password-reset link's `uid` and `token`). */
+const PERSONAL_PARAMS = new Set(['uid']);
+
+/**
+ * The URL a page is cached and rendered under: the path with the page parameters only, sorted. `null` when
+ * the URL carries a personal or secret-like parameter: such a page is rendered for its request alone and
+ * never kept, so no reader's secret sits in memory or reaches another reader.
+ */
+export function cacheableUrl(url: string): string | null {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const pathname = url.slice(0, start);
+  const params = new URLSearchParams(url.slice(start + 1));
+  const kept: [string, string][] = [];
+  for (const [name, value] of params) {
+    if (PERSONAL_PARAMS.has(name) || isSecretParamName(name)) return null;
+    if (PAGE_PARAMS.includes(name)) kept.push([name, value]);
+  }
+  if (kept.length === 0) return pathname;
+  // Stable sort by name keeps the order of repeated names, which a page may read with getAll.
+  kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return `${pathname}?${new URLSearchParams(kept).toString()}`;
+}
+
+/** A page differs by URL, language and colour mode (the only request inputs a guest page has). */
+export function pageCacheKey(lang: string, colorMode: string, url: string): string {
+  return `${lang}|${colorMode}|${url}`;
+}
+
+export interface CachedPage {
+  status: number;
+  html: string;
+  /** What showing the page counts as a read of (an article page: its article). */
+  view?: PageView;
+}
+
+export interface PageCacheOptions {
+  /** Upper bound of the HTML and keys held, in bytes; 0 turns the cache off. */
+  maxBytes: number;
+  /** Upper bound of the number of pages; 0 turns the cache off. */
+  maxEntries: number;
+  /** Seconds a page lives at most (other processes' edits show within it); 0 for no limit. */
+  ttlSeconds: number;
+  events: ContentEvents;
+}
+
+const entryBytes = (key: string, page: CachedPage) => Buffer.byteLength(key) + Buffer.byteLength(page.html);
+
+/**
+ * Rendered guest pages, bounded by bytes and by count, least recently used out first, and dropped as a
+ * whole whenever content changes in this process.
+ */
+export class PageCache {
+  private readonly lru: LRUCache<string, CachedPage> | undefined;
+
+  constructor(private readonly options: PageCacheOptions) {
+    if (options.maxBytes > 0 && options.maxEntries > 0) {
+      this.lru = new LRUCache<string, CachedPage>({
+        max: options.maxEntries,
+        maxSize: options.maxBytes,
+        sizeCalculation: (page, key) => Math.max(1, entryBytes(key, page)),
+        ttl: options.ttlSeconds * 1000 || undefined,
+      });
+      options.events.onChanged(() => this.clear());
+    }
+  }
+
+  get enabled(): boolean {
+    return this.lru !== undefined;
+  }
+
+  /** The content version a render starts from; pass it to `set`. */
+  version(): number {
+    return this.options.events.current;
+  }
+
+  get(key: string): CachedPage | undefined {
+    return this.lru?.get(key);
+  }
+
+  /** Keeps a page rendered from content that did not change while it was rendered. A page larger than the whole bound is not kept. */
+  set(key: string, page: CachedPage, renderedFrom: number): void {
+    if (!this.lru || renderedFrom !== this.options.events.current) return;
+    this.lru.set(key, page);
+  }
+
+  clear(): void {
+    this.lru?.clear();
+  }
+
+  /** Pages held and the bytes they count for. */
+  get stats(): { entries: number; bytes: number } {
+    return { entries: this.lru?.size ?? 0, bytes: this.lru?.calculatedSize ?? 0 };
+  }
+}

@@ -1,0 +1,29 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ONE_YEAR_SECONDS } from './options.js';
+
+/**
+ * Serves the built PWA from `clientDir` and returns its `index.html`, the template every page is rendered
+ * into. Hashed assets are immutable; the service worker, the template and the manifest are revalidated.
+ */
+export async function registerClientFiles(app: FastifyInstance, clientDir: string): Promise<string> {
+  const templateFile = path.join(clientDir, 'index.html');
+  if (!existsSync(templateFile)) throw new Error(`No build found at ${clientDir}: run \`npm run build\` (npm start does it).`);
+  const template = readFileSync(templateFile, 'utf8');
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    index: false,
+    wildcard: false,
+    preCompressed: false,
+    setHeaders(reply, filePath) {
+      const rel = path.relative(clientDir, filePath).replaceAll(path.sep, '/');
+      if (rel.startsWith('assets/')) reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+      else if (rel === 'sw.js' || rel === 'index.html' || rel.endsWith('.webmanifest')) reply.header('cache-control', 'no-cache');
+      else if (rel.startsWith('media/') || rel.startsWith('icons/')) reply.header('cache-control', `public, max-age=${30 * 24 * 3600}`);
+      else reply.header('cache-control', 'public, max-age=3600');
+    },
+  });
+  return template;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ContentEvents } from '../../../src/server/platform/content-events.js';
+import { cacheableUrl, PageCache, pageCacheKey } from '../../../src/server/platform/ssr/page-cache.js';
+
+const page = (bytes: number) => ({ status: 200, html: 'x'.repeat(bytes) });
+
+describe('page cache URL', () => {
+  it('leaves out parameters no page reads', () => {
+    expect(cacheableUrl('/?junk=1')).toBe('/');
+    expect(cacheableUrl('/?utm_source=a&utm_medium=b')).toBe('/');
+    expect(cacheableUrl('/article/3?ref=feed')).toBe('/article/3');
+  });
+
+  it('keeps the page parameters, sorted', () => {
+    expect(cacheableUrl('/search?q=a')).not.toBe(cacheableUrl('/search?q=b'));
+    expect(cacheableUrl('/search?page=2&x=1&q=a')).toBe('/search?page=2&q=a');
+    expect(cacheableUrl('/search?q=a&page=2')).toBe('/search?page=2&q=a');
+    expect(cacheableUrl('/login?next=%2Faccount&error=expired&login=ada')).toBe('/login?error=expired&login=ada&next=%2Faccount');
+  });
+
+  it('refuses a URL with a personal or secret-like parameter', () => {
+    expect(cacheableUrl('/reset?uid=4&token=abc')).toBeNull();
+    expect(cacheableUrl('/reset?uid=4')).toBeNull();
+    expect(cacheableUrl('/?access_token=abc')).toBeNull();
+  });
+});
+
+describe('page cache', () => {
+  it('does not grow with junk query strings', () => {
+    const cache = new PageCache({ maxBytes: 1 << 20, maxEntries: 1000, ttlSeconds: 0, events: new ContentEvents() });
+    for (let i = 0; i < 500; i += 1) {
+      const key = pageCacheKey('en', 'system', cacheableUrl(`/?junk=${i}&utm_${i}=x`)!);
+      if (!cache.get(key)) cache.set(key, page(100), cache.version());
+    }
+    expect(cache.stats.entries).toBe(1);
+  });
+
+  it('holds no more bytes than its bound, counting the HTML and the key', () => {
+    const cache = new PageCache({ maxBytes: 10_000, maxEntries: 1000, ttlSeconds: 0, events: new ContentEvents() });
+    for (let i = 0; i < 100; i += 1) cache.set(pageCacheKey('en', 'system', `/article/${i}`), page(1000), cache.version());
+    expect(cache.stats.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.stats.entries).toBe(9);
+    // The most recent pages stay, the oldest went first.
+    expect(cache.get(pageCacheKey('en', 'system', '/article/99'))).toBeDefined();
+    expect(cache.get(pageCacheKey('en', 'system', '/article/0'))).toBeUndefined();
+    // A page larger than the whole bound is not kept, and evicts nothing.
+    cache.set(pageCacheKey('en', 'system', '/huge'), page(20_000), cache.version());
+    expect(cache.get(pageCacheKey('en', 'system', '/huge'))).toBeUndefined();
+    expect(cache.stats.entries).toBe(9);
+  });
+
+  it('counts bytes, not characters', () => {
+    const cache = new PageCache({ maxBytes: 1_000_000, maxEntries: 10, ttlSeconds: 0, events: new ContentEvents() });
+    cache.set('k', { status: 200, html: '文'.repeat(100) }, cache.version());
+    expect(cache.stats.bytes).toBe(1 + 300);
+  });
+
+  it('is dropped when content changes, and keeps nothing rendered across a change', () => {
+    const events = new ContentEvents();
+    const cache = new PageCache({ maxBytes: 1_000_000, maxEntries: 10, ttlSeconds: 0, events });
+    cache.set('a', page(10), cache.version());
+    const before = cache.version();
+    events.changed('article');
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('b', page(10), before);
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('is off with a bound of 0', () => {
+    for (const bounds of [{ maxBytes: 0, maxEntries: 10 }, { maxBytes: 1000, maxEntries: 0 }]) {
+      const cache = new PageCache({ ...bounds, ttlSeconds: 0, events: new ContentEvents() });
+      expect(cache.enabled).toBe(false);
+      cache.set('a', page(10), cache.version());
+      expect(cache.get('a')).toBeUndefined();
+    }
+  });
+});
