@@ -23,7 +23,14 @@ const STRICT = args.includes('--strict');
 const CONNECTIONS = 32;
 // Words found in tens to hundreds of the articles, like real queries; checked against the site below.
 const SEARCH_WORDS = ['flaky', 'migrations', 'dotfiles', 'catalogue', '时区'];
-const ROUTE = { static: 'static file', page: 'SSR article page', home: 'home page', api: 'GET /api/v2/article/{id}', search: 'GET /api/v2/search' };
+const ROUTE = {
+  static: 'static file',
+  page: 'SSR article page',
+  pageMiss: 'SSR article page, cache miss (every article)',
+  home: 'home page',
+  api: 'GET /api/v2/article/{id}',
+  search: 'GET /api/v2/search',
+};
 
 const seconds = (since: number) => (Date.now() - since) / 1000;
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -47,6 +54,16 @@ async function articleIds(url: string): Promise<number[]> {
   }
   if (ids.length === 0) throw new Error('The article list is empty: the seed did not run.');
   return ids;
+}
+
+/** The id of every published article, for the cache-miss scenario. */
+async function allArticleIds(url: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page += 1) {
+    const list = await getJson<{ results: Card[]; next: string | null }>(`${url}/api/v2/article/summary?page_size=100&page=${page}`);
+    ids.push(...list.results.map((a) => a.id));
+    if (!list.next) return ids;
+  }
 }
 
 /** Waits until the server answers a health check quickly, i.e. has worked off what the last run queued. */
@@ -118,12 +135,14 @@ async function main(): Promise<number> {
     const routes: Route[] = [
       { name: ROUTE.static, paths: [staticPath(build.dist)] },
       { name: ROUTE.page, paths: ids.map((id) => `/article/${id}`) },
+      // Every article in turn over all connections: none of these pages is in the render cache.
+      { name: ROUTE.pageMiss, paths: (await allArticleIds(server.url)).map((id) => `/article/${id}`), shared: true },
       { name: ROUTE.home, paths: ['/'] },
       { name: ROUTE.api, paths: ids.map((id) => `/api/v2/article/${id}`) },
       { name: ROUTE.search, paths: await searchPaths(server.url) },
     ];
     // Guest pages are cached by design: every URL is fetched once first, as earlier traffic would have.
-    for (const route of routes.filter((r) => r.name !== ROUTE.search)) for (const p of route.paths) await fetch(server.url + p).then((r) => r.arrayBuffer());
+    for (const route of routes.filter((r) => r.name !== ROUTE.search && !r.shared)) for (const p of route.paths) await fetch(server.url + p).then((r) => r.arrayBuffer());
     const measurements: Measurement[] = [];
     for (const route of routes) {
       log(`Measuring ${route.name} (${route.paths.length} URL${route.paths.length > 1 ? 's' : ''}) for ${DURATION} s...`);
@@ -135,7 +154,7 @@ async function main(): Promise<number> {
     }
     await server.stop();
 
-    const results = checks(measurements, { page: ROUTE.page, api: ROUTE.api });
+    const results = checks(measurements, { page: ROUTE.page, api: ROUTE.api, pageMiss: ROUTE.pageMiss });
     const report = [
       `Lectern benchmark, ${new Date().toISOString()}: Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? 'unknown'}),`,
       `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}; SQLite with the demo site + ${ARTICLES} articles`,

@@ -1,6 +1,7 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { CategoriesTable, Database } from '../../../db/types.js';
 import { nameContains } from '../catalog-repo.js';
+import { publicCount } from '../counts-repo.js';
 
 export interface CategoryRow {
   id: number;
@@ -14,19 +15,13 @@ export interface CategoryRow {
 
 /** Categories with the number of their published, already public articles. */
 function categoriesWithCount(db: Kysely<Database>, now: string) {
-  return db.selectFrom('categories').select((eb) => [
+  return db.selectFrom('categories').select([
     'categories.id',
     'categories.name',
     'categories.slug',
     'categories.description',
     'categories.sort_order',
-    eb
-      .selectFrom('articles')
-      .select((e) => e.fn.countAll<number | string>().as('n'))
-      .whereRef('articles.category_id', '=', 'categories.id')
-      .where('articles.status', '=', 'published')
-      .where('articles.published_at', '<=', now)
-      .as('article_count'),
+    publicCount('category', sql.ref<number>('categories.id'), now).as('article_count'),
   ]);
 }
 

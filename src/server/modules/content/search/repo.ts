@@ -1,8 +1,9 @@
-import { sql, type AliasedSelectQueryBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Engine } from '../../../db/connection.js';
 import type { ArticlesTable, Database } from '../../../db/types.js';
 import {
   charLength,
+  ftsInColumns,
   ftsSubstringExpression,
   ftsWordsExpression,
   likeContains,
@@ -24,6 +25,12 @@ type SearchDatabase = Database & FtsTables;
 export interface SearchFilters {
   category?: number;
   now: string;
+  /**
+   * Whether the caller may read premium bodies (the access decision, asked by the service). When not, a
+   * premium article that is not a free read matches on its title and summary only: a match in a body the
+   * caller may not read would tell them what the body says.
+   */
+  premiumBodies: boolean;
 }
 
 /** A hit: what the snippet and the access decision need, and its score (higher is better). */
@@ -34,74 +41,145 @@ export type SearchRow = Pick<ArticlesTable, 'title' | 'summary' | 'body_text' | 
 
 /** Title counts most, then the summary, then the body. */
 const BM25_WEIGHTS = sql.raw('10.0, 4.0, 1.0');
+/** The same without the body, for articles matched on their title and summary only. */
+const BM25_HEAD_WEIGHTS = sql.raw('10.0, 4.0, 0.0');
+/** The columns every caller may match, as an FTS5 column filter. */
+const HEAD_COLUMNS = ['title', 'summary'];
 const LIKE_WEIGHTS = { title: 3, summary: 2, body_text: 1 } as const;
 type TextColumn = keyof typeof LIKE_WEIGHTS;
 
-function contains(engine: Engine, column: TextColumn, term: string) {
+/**
+ * Articles whose body everyone may read: free ones and premium ones opened as a free read. This is what
+ * decideArticleAccess answers to a caller who may not read premium text, written as SQL so that the
+ * database applies it while matching. `a` is the articles table in every query below.
+ */
+const openBody = sql<SqlBool>`(a.access = 'free' or a.free_read = 1)`;
+const lockedBody = sql<SqlBool>`(not ${openBody})`;
+
+/** Whether a body may match: every body, none, or those meeting a condition. */
+type BodyGate = 'all' | 'none' | RawBuilder<SqlBool>;
+
+/** One part of a match over the full-text indexes: which articles, and whether their bodies may match. */
+interface Scope {
+  where: RawBuilder<SqlBool> | null;
+  bodies: boolean;
+}
+
+/** Everyone may match every body; or open articles match on every column and locked ones on their head. */
+const scopesFor = (premiumBodies: boolean): Scope[] =>
+  premiumBodies
+    ? [{ where: null, bodies: true }]
+    : [
+        { where: openBody, bodies: true },
+        { where: lockedBody, bodies: false },
+      ];
+
+function columnContains(engine: Engine, column: TextColumn, term: string): RawBuilder<SqlBool> {
   const ref = sql.ref(`a.${column}`);
   const pattern = likeContains(term);
   // SQLite's LIKE already ignores ASCII case; PostgreSQL needs ILIKE (which the trigram indexes serve).
   return engine === 'postgres' ? sql<SqlBool>`${ref} ilike ${pattern} escape '\\'` : sql<SqlBool>`${ref} like ${pattern} escape '\\'`;
 }
 
-const anyColumnContains = (engine: Engine, term: string) =>
+/** The term's test per column that may match; the gate comes first, so a closed body is not even read. */
+function columnTests(engine: Engine, term: string, gate: BodyGate): Array<[TextColumn, RawBuilder<SqlBool>]> {
+  const tests: Array<[TextColumn, RawBuilder<SqlBool>]> = [
+    ['title', columnContains(engine, 'title', term)],
+    ['summary', columnContains(engine, 'summary', term)],
+  ];
+  if (gate === 'all') tests.push(['body_text', columnContains(engine, 'body_text', term)]);
+  else if (gate !== 'none') tests.push(['body_text', sql<SqlBool>`(${gate} and ${columnContains(engine, 'body_text', term)})`]);
+  return tests;
+}
+
+const anyColumnContains = (engine: Engine, term: string, gate: BodyGate) =>
   sql<SqlBool>`(${sql.join(
-    (Object.keys(LIKE_WEIGHTS) as TextColumn[]).map((c) => contains(engine, c, term)),
+    columnTests(engine, term, gate).map(([, test]) => test),
     sql` or `,
   )})`;
 
 /** Without an index score, a term found in the title weighs most, then the summary, then the body. */
-function likeScore(engine: Engine, terms: string[]): RawBuilder<number> {
+function likeScore(engine: Engine, terms: string[], gate: BodyGate): RawBuilder<number> {
   const parts = terms.flatMap((term) =>
-    (Object.keys(LIKE_WEIGHTS) as TextColumn[]).map((c) => sql`case when ${contains(engine, c, term)} then ${sql.lit(LIKE_WEIGHTS[c])} else 0 end`),
+    columnTests(engine, term, gate).map(([column, test]) => sql`case when ${test} then ${sql.lit(LIKE_WEIGHTS[column])} else 0 end`),
   );
   return sql<number>`(${sql.join(parts, sql` + `)})`;
 }
 
+type Match = { id: number; score: number };
+
+/** The parts of a match (one per scope; they never share an article) as one subquery. */
+function unionOf<DB, TB extends keyof DB>(parts: Array<SelectQueryBuilder<DB, TB, Match>>): AliasedSelectQueryBuilder<Match, 'm'> {
+  const [first, ...rest] = parts;
+  return rest.reduce((union, part) => union.unionAll(part), first).as('m');
+}
+
 /** The articles that match, as (id, score), whatever the engine and query mode. */
-function matches(db: Kysely<SearchDatabase>, engine: Engine, plan: SearchPlan): AliasedSelectQueryBuilder<{ id: number; score: number }, 'm'> {
-  if (engine === 'postgres') {
-    if (plan.mode === 'words') {
-      const query = sql`to_tsquery('simple', ${tsQueryExpression(plan.words)})`;
-      // Same expression as the articles_words_gin index (0004), so the index answers the match.
-      const document = sql`to_tsvector('simple', a.title || ' ' || a.summary || ' ' || a.body_text)`;
-      const weighted = sql`setweight(to_tsvector('simple', a.title), 'A') || setweight(to_tsvector('simple', a.summary), 'B')
-        || to_tsvector('simple', a.body_text)`;
-      return db
-        .selectFrom('articles as a')
-        .select(['a.id', sql<number>`ts_rank(${weighted}, ${query})`.as('score')])
-        .where(sql<SqlBool>`${document} @@ ${query}`)
-        .as('m');
-    }
-    return db
-      .selectFrom('articles as a')
-      .select(['a.id', likeScore(engine, plan.terms).as('score')])
-      .where((eb) => eb.and(plan.terms.map((t) => anyColumnContains(engine, t))))
-      .as('m');
+function matches(
+  db: Kysely<SearchDatabase>,
+  engine: Engine,
+  plan: SearchPlan,
+  premiumBodies: boolean,
+): AliasedSelectQueryBuilder<Match, 'm'> {
+  const scopes = scopesFor(premiumBodies);
+  if (engine === 'postgres' && plan.mode === 'words') {
+    const query = sql`to_tsquery('simple', ${tsQueryExpression(plan.words)})`;
+    // Same expressions as the articles_words_gin (0004) and articles_head_words_gin (0009) indexes, so the
+    // indexes answer the match.
+    const document = sql`to_tsvector('simple', a.title || ' ' || a.summary || ' ' || a.body_text)`;
+    const head = sql`to_tsvector('simple', a.title || ' ' || a.summary)`;
+    const weightedHead = sql`setweight(to_tsvector('simple', a.title), 'A') || setweight(to_tsvector('simple', a.summary), 'B')`;
+    const weighted = sql`${weightedHead} || to_tsvector('simple', a.body_text)`;
+    return unionOf(
+      scopes.map((scope) =>
+        db
+          .selectFrom('articles as a')
+          .select(['a.id', sql<number>`ts_rank(${scope.bodies ? weighted : weightedHead}, ${query})`.as('score')])
+          .where(sql<SqlBool>`${scope.bodies ? document : head} @@ ${query}`)
+          .$if(scope.where !== null, (qb) => qb.where(scope.where!)),
+      ),
+    );
   }
   if (plan.mode === 'words') {
-    return db
-      .selectFrom('articles_words')
-      .select(['articles_words.rowid as id', sql<number>`-bm25(articles_words, ${BM25_WEIGHTS})`.as('score')])
-      .where(sql<SqlBool>`articles_words match ${ftsWordsExpression(plan.words)}`)
-      .as('m');
+    const expression = ftsWordsExpression(plan.words);
+    return unionOf(
+      scopes.map((scope) =>
+        db
+          .selectFrom('articles_words')
+          .crossJoin('articles as a')
+          .whereRef('a.id', '=', 'articles_words.rowid')
+          .select(['a.id', sql<number>`-bm25(articles_words, ${scope.bodies ? BM25_WEIGHTS : BM25_HEAD_WEIGHTS})`.as('score')])
+          .where(sql<SqlBool>`articles_words match ${scope.bodies ? expression : ftsInColumns(HEAD_COLUMNS, expression)}`)
+          .$if(scope.where !== null, (qb) => qb.where(scope.where!)),
+      ),
+    );
   }
-  const long = plan.terms.filter((t) => charLength(t) >= TRIGRAM_MIN);
-  const short = plan.terms.filter((t) => charLength(t) < TRIGRAM_MIN);
-  if (long.length === 0) {
+  // Substrings: terms of three characters or more are looked up in SQLite's trigram index; the others,
+  // and every term on PostgreSQL (whose trigram indexes serve ILIKE), are tested by LIKE on the rows.
+  const indexed = engine === 'sqlite' ? plan.terms.filter((t) => charLength(t) >= TRIGRAM_MIN) : [];
+  const scanned = plan.terms.filter((t) => !indexed.includes(t));
+  if (indexed.length === 0) {
+    // One pass over the rows, the gate deciding per row whether the body may match.
+    const gate: BodyGate = premiumBodies ? 'all' : openBody;
     return db
       .selectFrom('articles as a')
-      .select(['a.id', likeScore(engine, short).as('score')])
-      .where((eb) => eb.and(short.map((t) => anyColumnContains(engine, t))))
+      .select(['a.id', likeScore(engine, scanned, gate).as('score')])
+      .where((eb) => eb.and(scanned.map((t) => anyColumnContains(engine, t, gate))))
       .as('m');
   }
-  return db
-    .selectFrom('articles_fts')
-    .innerJoin('articles as a', 'a.id', 'articles_fts.rowid')
-    .select(['a.id', sql<number>`-bm25(articles_fts, ${BM25_WEIGHTS})`.as('score')])
-    .where(sql<SqlBool>`articles_fts match ${ftsSubstringExpression(long)}`)
-    .where((eb) => eb.and(short.map((t) => anyColumnContains(engine, t))))
-    .as('m');
+  const expression = ftsSubstringExpression(indexed);
+  return unionOf(
+    scopes.map((scope) =>
+      db
+        .selectFrom('articles_fts')
+        .crossJoin('articles as a')
+        .whereRef('a.id', '=', 'articles_fts.rowid')
+        .select(['a.id', sql<number>`-bm25(articles_fts, ${scope.bodies ? BM25_WEIGHTS : BM25_HEAD_WEIGHTS})`.as('score')])
+        .where(sql<SqlBool>`articles_fts match ${scope.bodies ? expression : ftsInColumns(HEAD_COLUMNS, expression)}`)
+        .$if(scope.where !== null, (qb) => qb.where(scope.where!))
+        .where((eb) => eb.and(scanned.map((t) => anyColumnContains(engine, t, scope.bodies ? 'all' : 'none')))),
+    ),
+  );
 }
 
 function publicMatches(db: Kysely<Database>, engine: Engine, plan: SearchPlan, filters: SearchFilters) {
@@ -109,7 +187,7 @@ function publicMatches(db: Kysely<Database>, engine: Engine, plan: SearchPlan, f
   // The match drives the join: SQLite keeps CROSS JOIN's order, so the full-text index is read once
   // per query rather than probed once per published article (PostgreSQL plans either way).
   let q = sdb
-    .selectFrom(matches(sdb, engine, plan))
+    .selectFrom(matches(sdb, engine, plan, filters.premiumBodies))
     .crossJoin('articles')
     .whereRef('articles.id', '=', 'm.id')
     .where('articles.status', '=', 'published')

@@ -4,7 +4,7 @@ import type { Actor } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
 import { offsetOf } from '../../../platform/http.js';
 import { nowIso } from '../../../platform/time.js';
-import { decideArticleAccess } from '../access.js';
+import { decideArticleAccess, entitlementOfActor, type AccessSubject } from '../access.js';
 import { cardsByIds, type Page } from '../articles/service.js';
 import { countMatches, pageOfMatches } from './repo.js';
 import { buildSnippet } from './snippet.js';
@@ -16,14 +16,23 @@ export interface SearchInput extends PageQuery {
 }
 
 /**
- * Published articles matching the query, best first. The body is searched for everyone, but a snippet
- * quotes the body only to a caller allowed to read the article; others get a snippet of the title or summary.
+ * A premium article that is not a free read: whoever may read it (staff, members) may read every premium
+ * body. Metered reads do not count here: they open one article at a time, never a search over all.
+ */
+const PREMIUM_BODY: AccessSubject = { access: 'premium', free_read: false };
+
+/**
+ * Published articles matching the query, best first. A body is searched, and quoted in a snippet, only for a
+ * caller allowed to read the article; for others a premium article matches on its title and summary, and the
+ * snippet comes from them.
  */
 export async function searchArticles(ctx: AppContext, actor: Actor | null, input: SearchInput): Promise<Page<SearchHit>> {
   const plan = planSearch(input.q);
   if (!plan) return { count: 0, results: [] };
   const { kysely, engine } = ctx.db;
-  const filters = { category: input.category, now: nowIso() };
+  const who = await entitlementOfActor(ctx, actor);
+  const premiumBodies = decideArticleAccess(who, PREMIUM_BODY).can_read;
+  const filters = { category: input.category, now: nowIso(), premiumBodies };
   const [count, rows] = await Promise.all([
     countMatches(kysely, engine, plan, filters),
     pageOfMatches(kysely, engine, plan, filters, input.page_size, offsetOf(input)),
@@ -33,7 +42,7 @@ export async function searchArticles(ctx: AppContext, actor: Actor | null, input
   for (const row of rows) {
     const card = cards.get(row.id);
     if (!card) continue;
-    const { can_read } = await decideArticleAccess(ctx, actor, row);
+    const { can_read } = decideArticleAccess(who, row);
     const snippet = buildSnippet({ title: row.title, summary: row.summary, body: can_read ? row.body_text : null }, plan);
     results.push({ ...card, snippet, rank: row.score });
   }

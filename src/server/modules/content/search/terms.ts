@@ -42,6 +42,11 @@ export function ftsSubstringExpression(terms: string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' ');
 }
 
+/** An FTS5 expression limited to some columns (a column filter over the whole bracketed expression). */
+export function ftsInColumns(columns: string[], expression: string): string {
+  return `{${columns.join(' ')}} : (${expression})`;
+}
+
 /**
  * PostgreSQL to_tsquery text: words joined by AND, the last one as a prefix. The words hold only letters,
  * digits and marks (see WORD), so quoting them cannot break the tsquery syntax.

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/types.js';
+import { publicMonths } from '../counts-repo.js';
 
 /**
  * Published articles bounded by published_at. Timestamps are ISO-8601 UTC text on both engines, so a month
@@ -11,8 +12,6 @@ export interface MonthRange {
   now: string;
 }
 
-const monthOf = sql<string>`substr(articles.published_at, 1, 7)`;
-
 function published(db: Kysely<Database>, range: MonthRange) {
   let q = db.selectFrom('articles').where('articles.status', '=', 'published').where('articles.published_at', '<=', range.now);
   if (range.from) q = q.where('articles.published_at', '>=', range.from);
@@ -20,30 +19,20 @@ function published(db: Kysely<Database>, range: MonthRange) {
   return q;
 }
 
-export async function countMonths(db: Kysely<Database>, range: MonthRange): Promise<number> {
-  const row = await published(db, range)
-    .select(sql<number>`count(distinct ${monthOf})`.as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** Months (`YYYY-MM`) that have public articles within the range, newest first, with how many each has (maintained counts). */
+export async function monthsIn(db: Kysely<Database>, range: MonthRange): Promise<{ month: string; count: number }[]> {
+  const months = await publicMonths(db, range.now);
+  // A month is in the range when its articles are: `2024-05` >= `2024-05` and < `2024-05-32` or `2024-13`.
+  return months.filter((m) => (!range.from || m.month >= range.from) && (!range.before || m.month < range.before));
 }
 
-/** Months that have articles, newest first, with how many each has. */
-export async function monthsPage(db: Kysely<Database>, range: MonthRange, limit: number, offset: number) {
-  const rows = await published(db, range)
-    .select([monthOf.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(monthOf)
-    .orderBy(monthOf, 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map((r) => ({ month: r.month, count: Number(r.n) }));
-}
-
-/** Ids and publication times in a range, newest first (ids are small: a page of months fits in memory). */
-export function articlesIn(db: Kysely<Database>, range: MonthRange) {
-  return published(db, range)
-    .select(['articles.id', 'articles.published_at'])
+/** The ids of a month's newest public articles: one short walk down the date index. */
+export async function newestOfMonth(db: Kysely<Database>, month: string, now: string, limit: number): Promise<number[]> {
+  const rows = await published(db, { from: month, before: `${month}-32`, now })
+    .select('articles.id')
     .orderBy('articles.published_at', 'desc')
     .orderBy('articles.id', 'desc')
+    .limit(limit)
     .execute();
+  return rows.map((r) => r.id);
 }

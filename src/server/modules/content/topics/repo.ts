@@ -1,5 +1,6 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, TopicsTable } from '../../../db/types.js';
+import { countPublic, publicCount } from '../counts-repo.js';
 
 export interface TopicRow {
   id: number;
@@ -12,32 +13,30 @@ export interface TopicRow {
   article_count: number | string | null;
 }
 
-/** Published and already public articles of a topic, joined to their place in it. */
+/**
+ * Published and already public articles of a topic, joined to their place in it. A cross join, because
+ * SQLite then walks the topic's links in order (index topic_articles_position) instead of every
+ * published article; PostgreSQL plans it as the inner join it is.
+ */
 function publishedInTopic(db: Kysely<Database>, topicId: number, now: string) {
   return db
     .selectFrom('topic_articles')
-    .innerJoin('articles', 'articles.id', 'topic_articles.article_id')
+    .crossJoin('articles')
+    .whereRef('articles.id', '=', 'topic_articles.article_id')
     .where('topic_articles.topic_id', '=', topicId)
     .where('articles.status', '=', 'published')
     .where('articles.published_at', '<=', now);
 }
 
 function topicsWithCount(db: Kysely<Database>, now: string) {
-  return db.selectFrom('topics').select((eb) => [
+  return db.selectFrom('topics').select([
     'topics.id',
     'topics.name',
     'topics.slug',
     'topics.description',
     'topics.cover',
     'topics.sort_order',
-    eb
-      .selectFrom('topic_articles')
-      .innerJoin('articles', 'articles.id', 'topic_articles.article_id')
-      .select((e) => e.fn.countAll<number | string>().as('n'))
-      .whereRef('topic_articles.topic_id', '=', 'topics.id')
-      .where('articles.status', '=', 'published')
-      .where('articles.published_at', '<=', now)
-      .as('article_count'),
+    publicCount('topic', sql.ref<number>('topics.id'), now).as('article_count'),
   ]);
 }
 
@@ -69,9 +68,8 @@ export async function deleteTopic(db: Kysely<Database>, id: number): Promise<boo
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function countTopicArticles(db: Kysely<Database>, topicId: number, now: string): Promise<number> {
-  const row = await publishedInTopic(db, topicId, now).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function countTopicArticles(db: Kysely<Database>, topicId: number, now: string): Promise<number> {
+  return countPublic(db, 'topic', topicId, now);
 }
 
 /** One page of the topic's article ids: the topic's own order, then newest first. */
@@ -87,14 +85,29 @@ export async function topicArticleIds(db: Kysely<Database>, topicId: number, now
   return rows.map((r) => r.id);
 }
 
+/**
+ * In one transaction: puts the articles after the topic's last one, in the order given, moving any
+ * already in it. When some of them do not exist, writes nothing and answers their ids.
+ */
+export async function appendArticles(db: Kysely<Database>, topicId: number, articleIds: number[]): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const found = new Set(await existingArticleIds(trx, articleIds));
+    const missing = articleIds.filter((a) => !found.has(a));
+    if (missing.length) return missing;
+    const last = await lastPosition(trx, topicId);
+    await placeArticles(trx, topicId, articleIds, last === null ? 0 : last + 1);
+    return [];
+  });
+}
+
 /** Which of these articles exist, whatever their status. */
-export async function existingArticleIds(db: Kysely<Database>, ids: number[]): Promise<number[]> {
+async function existingArticleIds(db: Kysely<Database>, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('articles').select('id').where('id', 'in', ids).execute();
   return rows.map((r) => r.id);
 }
 
-export async function lastPosition(db: Kysely<Database>, topicId: number): Promise<number | null> {
+async function lastPosition(db: Kysely<Database>, topicId: number): Promise<number | null> {
   const row = await db
     .selectFrom('topic_articles')
     .select((eb) => eb.fn.max('position').as('last'))
@@ -104,7 +117,7 @@ export async function lastPosition(db: Kysely<Database>, topicId: number): Promi
 }
 
 /** Puts the articles at positions from `start` on, in the order given, moving any already in the topic. */
-export async function placeArticles(db: Kysely<Database>, topicId: number, articleIds: number[], start: number): Promise<void> {
+async function placeArticles(db: Kysely<Database>, topicId: number, articleIds: number[], start: number): Promise<void> {
   await db.deleteFrom('topic_articles').where('topic_id', '=', topicId).where('article_id', 'in', articleIds).execute();
   await db
     .insertInto('topic_articles')

@@ -6,15 +6,13 @@ import { nowIso } from '../../../platform/time.js';
 import { cardsByIds, type Page } from '../articles/service.js';
 import { nameTaken, slugTaken } from '../catalog-repo.js';
 import {
+  appendArticles,
   countTopicArticles,
   countTopics,
   deleteTopic as deleteRow,
-  existingArticleIds,
   findTopic,
   insertTopic,
-  lastPosition,
   listTopics as listRows,
-  placeArticles,
   topicArticleIds,
   updateTopic as updateRow,
   type TopicRow,
@@ -61,13 +59,8 @@ export async function topicArticles(ctx: AppContext, id: number, page: PageQuery
 export async function addTopicArticles(ctx: AppContext, id: number, articleIds: number[]): Promise<Topic> {
   await getTopic(ctx, id);
   const wanted = [...new Set(articleIds)];
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const found = new Set(await existingArticleIds(trx, wanted));
-    const missing = wanted.filter((a) => !found.has(a));
-    if (missing.length) throw Invalid.field('article_ids', `Unknown id: ${missing.join(', ')}.`);
-    const last = await lastPosition(trx, id);
-    await placeArticles(trx, id, wanted, last === null ? 0 : last + 1);
-  });
+  const missing = await appendArticles(ctx.db.kysely, id, wanted);
+  if (missing.length) throw Invalid.field('article_ids', `Unknown id: ${missing.join(', ')}.`);
   ctx.events.changed('topic');
   return getTopic(ctx, id);
 }
