@@ -138,3 +138,37 @@ export async function createShortcut(t: TestApp, overrides: Fields<ShortcutsTabl
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** A membership plan; slug `premium` makes members (use `createPremiumProduct` for that plan). */
+export async function createMembershipPlan(t: TestApp, overrides: Partial<{ slug: string; name: string; description: string; perks: string[]; sort_order: number }> = {}) {
+  const n = next();
+  const now = nowIso();
+  const { perks = [], ...fields } = overrides;
+  return t.db.kysely
+    .insertInto('memberships')
+    .values({ slug: `plan-${n}`, name: `Plan ${n}`, description: '', sort_order: 0, created_at: now, updated_at: now, ...fields, perks: JSON.stringify(perks) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A product of `membership_id` (a new plan when none is given): 30 days for 1000 unless told otherwise. */
+export async function createMembershipProduct(
+  t: TestApp,
+  overrides: Partial<{ membership_id: number; name: string; price: number; period_unit: 'day' | 'month'; period_count: number; is_active: 0 | 1 }> = {},
+) {
+  const n = next();
+  const now = nowIso();
+  const membership_id = overrides.membership_id ?? (await createMembershipPlan(t)).id;
+  return t.db.kysely
+    .insertInto('membership_products')
+    .values({ name: `Product ${n}`, price: 1000, period_unit: 'day', period_count: 30, is_active: 1, sort_order: 0, created_at: now, updated_at: now, ...overrides, membership_id })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A product of the `premium` plan (created once per database). */
+export async function createPremiumProduct(t: TestApp, overrides: Partial<{ period_unit: 'day' | 'month'; period_count: number; price: number }> = {}) {
+  const premium =
+    (await t.db.kysely.selectFrom('memberships').selectAll().where('slug', '=', 'premium').executeTakeFirst()) ?? (await createMembershipPlan(t, { slug: 'premium', name: 'Premium' }));
+  return createMembershipProduct(t, { membership_id: premium.id, ...overrides });
+}

@@ -1,0 +1,393 @@
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type {
+  Database,
+  GrantSource,
+  MembershipGiftCodesTable,
+  MembershipGrantsTable,
+  MembershipProductsTable,
+  MembershipsTable,
+  SubscriptionsTable,
+} from '../../db/types.js';
+
+/** SQL of plans, products, user memberships, subscriptions, grants and gift codes. */
+
+// Plans
+
+export function listPlans(db: Kysely<Database>) {
+  return db.selectFrom('memberships').selectAll().orderBy('sort_order').orderBy('id').execute();
+}
+
+export function findPlan(db: Kysely<Database>, id: number) {
+  return db.selectFrom('memberships').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findPlanBySlug(db: Kysely<Database>, slug: string) {
+  return db.selectFrom('memberships').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export type PlanRow = NonNullable<Awaited<ReturnType<typeof findPlan>>>;
+
+export function insertPlan(db: Kysely<Database>, values: Insertable<MembershipsTable>) {
+  return db.insertInto('memberships').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updatePlan(db: Kysely<Database>, id: number, values: Updateable<MembershipsTable>) {
+  return db.updateTable('memberships').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deletePlan(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('memberships').where('id', '=', id).execute();
+}
+
+export async function planInUse(db: Kysely<Database>, id: number): Promise<boolean> {
+  const [product, holder] = await Promise.all([
+    db.selectFrom('membership_products').select('id').where('membership_id', '=', id).limit(1).executeTakeFirst(),
+    db.selectFrom('user_memberships').select('id').where('membership_id', '=', id).limit(1).executeTakeFirst(),
+  ]);
+  return product !== undefined || holder !== undefined;
+}
+
+// Products
+
+function productsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('membership_products as p')
+    .innerJoin('memberships as m', 'm.id', 'p.membership_id')
+    .selectAll('p')
+    .select('m.slug as membership_slug');
+}
+
+export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
+
+export function findProduct(db: Kysely<Database>, id: number) {
+  return productsQuery(db).where('p.id', '=', id).executeTakeFirst();
+}
+
+export function listProducts(db: Kysely<Database>, filters: { membershipId?: number; activeOnly: boolean }) {
+  let q = productsQuery(db);
+  if (filters.membershipId !== undefined) q = q.where('p.membership_id', '=', filters.membershipId);
+  if (filters.activeOnly) q = q.where('p.is_active', '=', 1);
+  return q.orderBy('m.sort_order').orderBy('p.membership_id').orderBy('p.sort_order').orderBy('p.id').execute();
+}
+
+export async function insertProduct(db: Kysely<Database>, values: Insertable<MembershipProductsTable>): Promise<number> {
+  const row = await db.insertInto('membership_products').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateProduct(db: Kysely<Database>, id: number, values: Updateable<MembershipProductsTable>): Promise<void> {
+  await db.updateTable('membership_products').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteProduct(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('membership_products').where('id', '=', id).execute();
+}
+
+export async function productInUse(db: Kysely<Database>, id: number): Promise<boolean> {
+  const [grant, code] = await Promise.all([
+    db.selectFrom('membership_grants').select('id').where('product_id', '=', id).limit(1).executeTakeFirst(),
+    db.selectFrom('membership_gift_codes').select('id').where('product_id', '=', id).limit(1).executeTakeFirst(),
+  ]);
+  return grant !== undefined || code !== undefined;
+}
+
+// User memberships with their subscription
+
+export interface MembershipFilters {
+  userId?: number;
+  membershipId?: number;
+  /** Active (true) or not (false) at `now`. */
+  active?: boolean;
+  expiringBefore?: string;
+  now: string;
+}
+
+function userMembershipsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('user_memberships as um')
+    .innerJoin('memberships as m', 'm.id', 'um.membership_id')
+    .leftJoin('subscriptions as s', 's.user_membership_id', 'um.id')
+    .select([
+      'um.id',
+      'um.user_id',
+      'um.membership_id',
+      'um.created_at',
+      'm.slug as membership_slug',
+      'm.name as membership_name',
+      's.id as subscription_id',
+      's.is_active',
+      's.starts_at',
+      's.ends_at',
+    ]);
+}
+
+export type UserMembershipRow = Awaited<ReturnType<typeof listUserMemberships>>[number];
+
+function filteredUserMemberships(db: Kysely<Database>, f: MembershipFilters) {
+  let q = userMembershipsQuery(db);
+  if (f.userId !== undefined) q = q.where('um.user_id', '=', f.userId);
+  if (f.membershipId !== undefined) q = q.where('um.membership_id', '=', f.membershipId);
+  if (f.expiringBefore !== undefined) q = q.where('s.ends_at', '<', f.expiringBefore);
+  if (f.active !== undefined) {
+    const now = f.now;
+    q = f.active
+      ? q.where('s.is_active', '=', 1).where('s.starts_at', '<=', now).where('s.ends_at', '>', now)
+      : q.where((eb) => eb.or([eb('s.id', 'is', null), eb('s.is_active', '=', 0), eb('s.starts_at', '>', now), eb('s.ends_at', '<=', now)]));
+  }
+  return q;
+}
+
+export function listUserMemberships(db: Kysely<Database>, f: MembershipFilters, limit: number, offset: number) {
+  return filteredUserMemberships(db, f).orderBy('s.ends_at').orderBy('um.id').limit(limit).offset(offset).execute();
+}
+
+export async function countUserMemberships(db: Kysely<Database>, f: MembershipFilters): Promise<number> {
+  const row = await filteredUserMemberships(db, f)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function findUserMembership(db: Kysely<Database>, id: number) {
+  return userMembershipsQuery(db).where('um.id', '=', id).executeTakeFirst();
+}
+
+export function userMembershipsOfUser(db: Kysely<Database>, userId: number) {
+  return userMembershipsQuery(db).where('um.user_id', '=', userId).orderBy('um.id').execute();
+}
+
+/** The user's membership of the plan, created when absent; its language is updated when one is given. */
+export async function ensureUserMembership(db: Kysely<Database>, userId: number, membershipId: number, language: string | null, at: string): Promise<number> {
+  await db
+    .insertInto('user_memberships')
+    .values({ user_id: userId, membership_id: membershipId, language, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'membership_id']).doNothing())
+    .execute();
+  if (language) {
+    await db.updateTable('user_memberships').set({ language }).where('user_id', '=', userId).where('membership_id', '=', membershipId).execute();
+  }
+  const row = await db
+    .selectFrom('user_memberships')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('membership_id', '=', membershipId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+// Subscriptions
+
+function subscriptionsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('user_memberships as um', 'um.id', 's.user_membership_id')
+    .innerJoin('memberships as m', 'm.id', 'um.membership_id')
+    .selectAll('s')
+    .select(['um.user_id', 'um.membership_id', 'um.language', 'm.slug as membership_slug', 'm.name as membership_name']);
+}
+
+export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof findSubscription>>>;
+
+export function findSubscription(db: Kysely<Database>, id: number) {
+  return subscriptionsQuery(db).where('s.id', '=', id).executeTakeFirst();
+}
+
+export function findSubscriptionOfUserMembership(db: Kysely<Database>, userMembershipId: number) {
+  return subscriptionsQuery(db).where('s.user_membership_id', '=', userMembershipId).executeTakeFirst();
+}
+
+/** The subscription of a user membership, created (inactive, empty) when absent. */
+export async function ensureSubscription(db: Kysely<Database>, userMembershipId: number, source: GrantSource, at: string): Promise<number> {
+  await db
+    .insertInto('subscriptions')
+    .values({ user_membership_id: userMembershipId, starts_at: at, ends_at: at, is_active: 0, ended_at: null, source, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.column('user_membership_id').doNothing())
+    .execute();
+  const row = await db.selectFrom('subscriptions').select('id').where('user_membership_id', '=', userMembershipId).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Writes a new term only if the subscription still has the end and state it was read with: a concurrent
+ * grant or end makes this a no-op (false) and the caller reads again.
+ */
+export async function updateTermIf(
+  db: Kysely<Database>,
+  id: number,
+  expected: { ends_at: string; is_active: number },
+  values: Updateable<SubscriptionsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set(values)
+    .where('id', '=', id)
+    .where('ends_at', '=', expected.ends_at)
+    .where('is_active', '=', expected.is_active as 0 | 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function isPremium(db: Kysely<Database>, userId: number, premiumSlug: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_memberships as um')
+    .innerJoin('memberships as m', 'm.id', 'um.membership_id')
+    .innerJoin('subscriptions as s', 's.user_membership_id', 'um.id')
+    .select('s.id')
+    .where('um.user_id', '=', userId)
+    .where('m.slug', '=', premiumSlug)
+    .where('s.is_active', '=', 1)
+    .where('s.starts_at', '<=', now)
+    .where('s.ends_at', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// Grants
+
+/** Claims the source key; undefined when that source has granted already. */
+export async function insertGrant(db: Kysely<Database>, values: Insertable<MembershipGrantsTable>): Promise<number | undefined> {
+  const row = await db
+    .insertInto('membership_grants')
+    .values(values)
+    .onConflict((oc) => oc.column('source_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function setGrantTerm(db: Kysely<Database>, id: number, startsAt: string, endsAt: string): Promise<void> {
+  await db.updateTable('membership_grants').set({ starts_at: startsAt, ends_at: endsAt }).where('id', '=', id).execute();
+}
+
+export function findGrantBySourceKey(db: Kysely<Database>, sourceKey: string) {
+  return db.selectFrom('membership_grants').selectAll().where('source_key', '=', sourceKey).executeTakeFirst();
+}
+
+export function grantsOf(db: Kysely<Database>, subscriptionId: number) {
+  return db.selectFrom('membership_grants').selectAll().where('subscription_id', '=', subscriptionId).orderBy('id').execute();
+}
+
+// Gift codes
+
+function giftCodesQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('membership_gift_codes as g')
+    .innerJoin('membership_products as p', 'p.id', 'g.product_id')
+    .innerJoin('memberships as m', 'm.id', 'p.membership_id')
+    .selectAll('g')
+    .select(['m.slug as membership_slug', 'p.period_unit', 'p.period_count']);
+}
+
+export type GiftCodeRow = NonNullable<Awaited<ReturnType<typeof findGiftCode>>>;
+export type GiftCodeStatus = 'unused' | 'redeemed' | 'expired';
+
+export function findGiftCode(db: Kysely<Database>, id: number) {
+  return giftCodesQuery(db).where('g.id', '=', id).executeTakeFirst();
+}
+
+export function findGiftCodeByHash(db: Kysely<Database>, codeHash: string) {
+  return giftCodesQuery(db).where('g.code_hash', '=', codeHash).executeTakeFirst();
+}
+
+function filteredGiftCodes(db: Kysely<Database>, status: GiftCodeStatus | undefined, now: string) {
+  const q = giftCodesQuery(db);
+  if (status === 'redeemed') return q.where('g.redeemed_at', 'is not', null);
+  if (status === 'unused') return q.where('g.redeemed_at', 'is', null).where('g.expires_at', '>', now);
+  if (status === 'expired') return q.where('g.redeemed_at', 'is', null).where('g.expires_at', '<=', now);
+  return q;
+}
+
+export function listGiftCodes(db: Kysely<Database>, status: GiftCodeStatus | undefined, now: string, limit: number, offset: number) {
+  return filteredGiftCodes(db, status, now).orderBy('g.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export async function countGiftCodes(db: Kysely<Database>, status: GiftCodeStatus | undefined, now: string): Promise<number> {
+  const row = await filteredGiftCodes(db, status, now)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function insertGiftCode(db: Kysely<Database>, values: Insertable<MembershipGiftCodesTable>): Promise<number> {
+  const row = await db.insertInto('membership_gift_codes').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Marks the code redeemed only if it is unused and unexpired: of two racing redemptions one wins. */
+export async function markRedeemed(db: Kysely<Database>, id: number, userId: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('membership_gift_codes')
+    .set({ redeemed_by: userId, redeemed_at: now })
+    .where('id', '=', id)
+    .where('redeemed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteUnusedGiftCode(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('membership_gift_codes').where('id', '=', id).where('redeemed_at', 'is', null).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+// Expiry job
+
+/** Marks active subscriptions whose end has passed as inactive; returns how many. */
+export async function endLapsed(db: Kysely<Database>, now: string): Promise<number> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ is_active: 0, updated_at: now })
+    .where('is_active', '=', 1)
+    .where('ends_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export type ReminderKind = 'expires_7d' | 'expires_1d' | 'expired';
+
+/**
+ * Subscriptions that a reminder of `kind` is due for and not yet claimed: active ones ending in
+ * (from, to], or, for `expired`, lapsed ones (not ended by staff) that ended in (from, to].
+ */
+export function dueForReminder(db: Kysely<Database>, kind: ReminderKind, from: string, to: string) {
+  let q = subscriptionsQuery(db)
+    .where('s.ends_at', '>', from)
+    .where('s.ends_at', '<=', to)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('membership_reminders as r')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('r.subscription_id', '=', 's.id')
+            .where('r.kind', '=', kind)
+            .whereRef('r.term_ends_at', '=', 's.ends_at'),
+        ),
+      ),
+    );
+  q = kind === 'expired' ? q.where('s.ended_at', 'is', null).where('s.is_active', '=', 0) : q.where('s.is_active', '=', 1);
+  return q.orderBy('s.ends_at').limit(500).execute();
+}
+
+/** Claims a reminder before it is sent; false when another run claimed it first. */
+export async function claimReminder(db: Kysely<Database>, subscriptionId: number, kind: ReminderKind, termEndsAt: string, at: string): Promise<boolean> {
+  const row = await db
+    .insertInto('membership_reminders')
+    .values({ subscription_id: subscriptionId, kind, term_ends_at: termEndsAt, created_at: at })
+    .onConflict((oc) => oc.columns(['subscription_id', 'kind', 'term_ends_at']).doNothing())
+    .returning('subscription_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives a claim back after the mail failed, so a later run tries again. */
+export async function releaseReminder(db: Kysely<Database>, subscriptionId: number, kind: ReminderKind, termEndsAt: string): Promise<void> {
+  await db
+    .deleteFrom('membership_reminders')
+    .where('subscription_id', '=', subscriptionId)
+    .where('kind', '=', kind)
+    .where('term_ends_at', '=', termEndsAt)
+    .execute();
+}

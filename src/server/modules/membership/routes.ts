@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { errorBody, idParam } from '../../../shared/api/common.js';
+import { LANGUAGE_COOKIE } from '../../../shared/constants.js';
+import { pickLanguage } from '../../../shared/i18n/index.js';
+import {
+  extendBody,
+  giftCode,
+  giftCodeCreate,
+  giftCodeList,
+  giftCodeListQuery,
+  giftCodesCreated,
+  grantBody,
+  grantResponse,
+  membershipPaths,
+  plan,
+  planList,
+  planPatch,
+  planWrite,
+  priceCard as priceCardSchema,
+  product,
+  productList,
+  productListQuery,
+  productPatch,
+  productWrite,
+  redeemBody,
+  redeemResponse,
+  subscription,
+  userMembership,
+  userMembershipList,
+  userMembershipListQuery,
+} from '../../../shared/api/membership.js';
+import { getActor, requireStaff, requireUser } from '../../platform/auth.js';
+import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { startExpiryJob } from './expiry-job.js';
+import { createGiftCodes, getGiftCode, listGiftCodes, redeemGiftCode, revokeGiftCode } from './gift-service.js';
+import {
+  createPlan,
+  createProduct,
+  currentMembershipOf,
+  deletePlan,
+  deleteProduct,
+  endSubscription,
+  extendSubscription,
+  getPlan,
+  getProduct,
+  getSubscription,
+  getUserMembership,
+  listPlans,
+  listProducts,
+  listUserMemberships,
+  priceCard,
+  staffGrant,
+  subscriptionOfUserMembership,
+  updatePlan,
+  updateProduct,
+} from './service.js';
+
+const tags = ['membership'];
+const staffErrors = { 401: errorBody, 403: errorBody };
+const noContent = z.null().describe('No content');
+
+/**
+ * Plans and prices (public), memberships and subscriptions (their owner and staff), grants and gift codes
+ * (staff), redeeming a code (any logged-in user). Also runs the expiry job of this process.
+ */
+export const membershipRoutes = moduleRoutes((app) => {
+  const { ctx } = app;
+  const stop = startExpiryJob(ctx, app.log);
+  app.addHook('onClose', async () => stop());
+
+  // Plans
+
+  app.get(membershipPaths.plans, {
+    schema: { tags, summary: 'The membership plans', response: { 200: planList } },
+    handler: async () => listPlans(ctx),
+  });
+
+  app.post(membershipPaths.plans, {
+    schema: { tags, summary: 'Create a plan (staff)', body: planWrite, response: { 201: plan, 400: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => reply.status(201).send(await createPlan(ctx, await requireStaff(request), request.body)),
+  });
+
+  app.get(membershipPaths.plan, {
+    schema: { tags, summary: 'A plan', params: idParam, response: { 200: plan, 404: errorBody } },
+    handler: async (request) => getPlan(ctx, request.params.id),
+  });
+
+  app.patch(membershipPaths.plan, {
+    schema: { tags, summary: 'Change a plan (staff)', params: idParam, body: planPatch, response: { 200: plan, 400: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request) => updatePlan(ctx, await requireStaff(request), request.params.id, request.body),
+  });
+
+  app.delete(membershipPaths.plan, {
+    schema: { tags, summary: 'Delete a plan without products or members (staff)', params: idParam, response: { 204: noContent, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => {
+      await deletePlan(ctx, await requireStaff(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  // Products
+
+  app.get(membershipPaths.products, {
+    schema: { tags, summary: 'What plans cost, per period', querystring: productListQuery, response: { 200: productList, 400: errorBody } },
+    handler: async (request, reply) => {
+      if (request.query.include_inactive) privateResponse(reply);
+      return listProducts(ctx, await getActor(request), request.query);
+    },
+  });
+
+  app.post(membershipPaths.products, {
+    schema: { tags, summary: 'Create a product (staff)', body: productWrite, response: { 201: product, 400: errorBody, ...staffErrors } },
+    handler: async (request, reply) => reply.status(201).send(await createProduct(ctx, await requireStaff(request), request.body)),
+  });
+
+  app.get(membershipPaths.product, {
+    schema: { tags, summary: 'A product (inactive ones: staff)', params: idParam, response: { 200: product, 404: errorBody } },
+    handler: async (request) => getProduct(ctx, await getActor(request), request.params.id),
+  });
+
+  app.patch(membershipPaths.product, {
+    schema: { tags, summary: 'Change a product (staff)', params: idParam, body: productPatch, response: { 200: product, 400: errorBody, ...staffErrors } },
+    handler: async (request) => updateProduct(ctx, await requireStaff(request), request.params.id, request.body),
+  });
+
+  app.delete(membershipPaths.product, {
+    schema: { tags, summary: 'Delete a product never granted (staff)', params: idParam, response: { 204: noContent, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => {
+      await deleteProduct(ctx, await requireStaff(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.get(membershipPaths.productMembership, {
+    schema: { tags, summary: 'The price card: every plan with its products on sale', response: { 200: priceCardSchema } },
+    handler: async () => priceCard(ctx),
+  });
+
+  // Memberships and subscriptions (owner or staff)
+
+  app.register(async (owned) => {
+    owned.addHook('onRequest', async (_request, reply) => privateResponse(reply));
+    const zapp = asZod(owned);
+
+    zapp.get(membershipPaths.userMemberships, {
+      schema: {
+        tags,
+        summary: "The caller's memberships; staff: every member, filtered by plan, active, expiring_before",
+        querystring: userMembershipListQuery,
+        response: { 200: userMembershipList, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+      handler: async (request) => {
+        const page = await listUserMemberships(ctx, await requireUser(request), request.query);
+        return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+      },
+    });
+
+    zapp.get(membershipPaths.userMembership, {
+      schema: { tags, summary: 'A user membership (owner or staff)', params: idParam, response: { 200: userMembership, 401: errorBody, 404: errorBody } },
+      handler: async (request) => getUserMembership(ctx, await requireUser(request), request.params.id),
+    });
+
+    zapp.get(membershipPaths.userMembershipOfUser, {
+      schema: { tags, summary: "A user's current membership (owner or staff)", params: idParam, response: { 200: userMembership, 401: errorBody, 404: errorBody } },
+      handler: async (request) => currentMembershipOf(ctx, await requireUser(request), request.params.id),
+    });
+
+    zapp.get(membershipPaths.subscription, {
+      schema: { tags, summary: 'A subscription (owner or staff)', params: idParam, response: { 200: subscription, 401: errorBody, 404: errorBody } },
+      handler: async (request) => getSubscription(ctx, await requireUser(request), request.params.id),
+    });
+
+    zapp.get(membershipPaths.subscriptionOfUserMembership, {
+      schema: { tags, summary: 'The subscription of a user membership (owner or staff)', params: idParam, response: { 200: subscription, 401: errorBody, 404: errorBody } },
+      handler: async (request) => subscriptionOfUserMembership(ctx, await requireUser(request), request.params.id),
+    });
+
+    zapp.post(membershipPaths.grant, {
+      schema: { tags, summary: "Grant a product's period to a user (staff; idempotent per reference)", body: grantBody, response: { 200: grantResponse, 400: errorBody, 409: errorBody, ...staffErrors } },
+      handler: async (request) => staffGrant(ctx, await requireStaff(request), request.body),
+    });
+
+    zapp.post(membershipPaths.extend, {
+      schema: { tags, summary: 'Extend a subscription from the later of now and its end (staff)', params: idParam, body: extendBody, response: { 200: subscription, 400: errorBody, 404: errorBody, ...staffErrors } },
+      handler: async (request) => extendSubscription(ctx, await requireStaff(request), request.params.id, request.body),
+    });
+
+    zapp.post(membershipPaths.end, {
+      schema: { tags, summary: 'End a subscription now (staff)', params: idParam, response: { 200: subscription, 404: errorBody, 409: errorBody, ...staffErrors } },
+      handler: async (request) => endSubscription(ctx, await requireStaff(request), request.params.id),
+    });
+
+    // Gift codes
+
+    zapp.get(membershipPaths.giftCodes, {
+      schema: { tags, summary: 'Gift codes (staff)', querystring: giftCodeListQuery, response: { 200: giftCodeList, ...staffErrors } },
+      handler: async (request) => {
+        const page = await listGiftCodes(ctx, await requireStaff(request), request.query);
+        return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+      },
+    });
+
+    zapp.post(membershipPaths.giftCodes, {
+      schema: { tags, summary: 'Create gift codes for a product (staff); the codes are shown only here', body: giftCodeCreate, response: { 201: giftCodesCreated, 400: errorBody, ...staffErrors } },
+      handler: async (request, reply) => reply.status(201).send(await createGiftCodes(ctx, await requireStaff(request), request.body)),
+    });
+
+    zapp.get(membershipPaths.giftCode, {
+      schema: { tags, summary: 'A gift code (staff)', params: idParam, response: { 200: giftCode, 404: errorBody, ...staffErrors } },
+      handler: async (request) => getGiftCode(ctx, await requireStaff(request), request.params.id),
+    });
+
+    zapp.delete(membershipPaths.giftCode, {
+      schema: { tags, summary: 'Revoke an unredeemed gift code (staff)', params: idParam, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
+      handler: async (request, reply) => {
+        await revokeGiftCode(ctx, await requireStaff(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
+
+    zapp.post(membershipPaths.redeem, {
+      schema: { tags, summary: 'Redeem a gift code for the caller', body: redeemBody, response: { 200: redeemResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
+      handler: async (request) => {
+        const actor = await requireUser(request);
+        const language = pickLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
+        return { subscription: await redeemGiftCode(ctx, actor, request.body.code, { ip: request.ip, language }) };
+      },
+    });
+  });
+});

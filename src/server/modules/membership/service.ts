@@ -1,0 +1,494 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { PageQuery } from '../../../shared/api/common.js';
+import {
+  PREMIUM_SLUG,
+  type MembershipPlan,
+  type MembershipProduct,
+  type PeriodUnit,
+  type PlanChanges,
+  type PlanWrite,
+  type ProductChanges,
+  type ProductWrite,
+  type Subscription,
+  type UserMembership,
+  type UserMembershipListQuery,
+} from '../../../shared/api/membership.js';
+import type { Language } from '../../../shared/i18n/index.js';
+import type { Database, GrantSource } from '../../db/types.js';
+import { isStaff, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
+import { offsetOf } from '../../platform/http.js';
+import { getUser } from '../users/service.js';
+import { addPeriod, renewalStart } from './period.js';
+import {
+  countUserMemberships,
+  deletePlan as removePlan,
+  deleteProduct as removeProduct,
+  ensureSubscription,
+  ensureUserMembership,
+  findGrantBySourceKey,
+  findPlan,
+  findPlanBySlug,
+  findProduct,
+  findSubscription,
+  findSubscriptionOfUserMembership,
+  findUserMembership,
+  grantsOf,
+  insertGrant,
+  insertPlan,
+  insertProduct,
+  isPremium,
+  listPlans as selectPlans,
+  listProducts as selectProducts,
+  listUserMemberships as selectUserMemberships,
+  planInUse,
+  productInUse,
+  setGrantTerm,
+  updatePlan as writePlan,
+  updateProduct as writeProduct,
+  updateTermIf,
+  userMembershipsOfUser,
+  type PlanRow,
+  type ProductRow,
+  type SubscriptionRow,
+  type UserMembershipRow,
+} from './repo.js';
+
+export { meterStatus, meteredReads, mergeGuestReads, spendMeteredRead, type MeterStatus, type Reader, type SpendResult } from './meter.js';
+export { PREMIUM_SLUG };
+
+// Access: staff manage everything; a member sees only what is theirs.
+
+function requireStaffActor(actor: Actor): void {
+  if (!isStaff(actor)) throw new Forbidden();
+}
+
+/** Owned objects answer their owner and staff; anyone else gets the same 404 as for nothing at all. */
+function requireOwnerOrStaff(actor: Actor, ownerId: number, what: string): void {
+  if (actor.id !== ownerId && !isStaff(actor)) throw new NotFound(what);
+}
+
+// Shapes
+
+const isActiveAt = (row: { is_active: number | null; starts_at: string | null; ends_at: string | null }, now: string): boolean =>
+  row.is_active === 1 && row.starts_at !== null && row.ends_at !== null && row.starts_at <= now && row.ends_at > now;
+
+function parsePerks(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const toPlan = (row: PlanRow): MembershipPlan => ({
+  id: row.id,
+  slug: row.slug,
+  name: row.name,
+  description: row.description,
+  perks: parsePerks(row.perks),
+  sort_order: row.sort_order,
+  is_premium: row.slug === PREMIUM_SLUG,
+});
+
+const toProduct = (ctx: AppContext, row: ProductRow): MembershipProduct => ({
+  id: row.id,
+  membership_id: row.membership_id,
+  membership_slug: row.membership_slug,
+  name: row.name,
+  price: row.price,
+  currency: ctx.config.currency,
+  period_unit: row.period_unit,
+  period_count: row.period_count,
+  is_active: row.is_active === 1,
+  sort_order: row.sort_order,
+});
+
+const toUserMembership = (row: UserMembershipRow, now: string): UserMembership => ({
+  id: row.id,
+  user_id: row.user_id,
+  membership_id: row.membership_id,
+  membership_slug: row.membership_slug,
+  membership_name: row.membership_name,
+  subscription_id: row.subscription_id,
+  active: isActiveAt(row, now),
+  starts_at: row.subscription_id === null ? null : row.starts_at,
+  ends_at: row.subscription_id === null ? null : row.ends_at,
+  created_at: row.created_at,
+});
+
+const referenceOf = (sourceKey: string): string => sourceKey.slice(sourceKey.indexOf(':') + 1);
+
+async function toSubscription(db: Kysely<Database>, row: SubscriptionRow, now: string): Promise<Subscription> {
+  const grants = await grantsOf(db, row.id);
+  return {
+    id: row.id,
+    user_membership_id: row.user_membership_id,
+    user_id: row.user_id,
+    membership_slug: row.membership_slug,
+    active: isActiveAt(row, now),
+    starts_at: row.starts_at,
+    ends_at: row.ends_at,
+    ended_at: row.ended_at,
+    source: row.source,
+    grants: grants.map((g) => ({
+      id: g.id,
+      source: g.source,
+      reference: referenceOf(g.source_key),
+      product_id: g.product_id,
+      period_unit: g.period_unit,
+      period_count: g.period_count,
+      starts_at: g.starts_at,
+      ends_at: g.ends_at,
+      created_at: g.created_at,
+    })),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+// Plans
+
+export async function listPlans(ctx: AppContext): Promise<MembershipPlan[]> {
+  return (await selectPlans(ctx.db.kysely)).map(toPlan);
+}
+
+export async function getPlan(ctx: AppContext, id: number): Promise<MembershipPlan> {
+  const row = await findPlan(ctx.db.kysely, id);
+  if (!row) throw new NotFound('Membership');
+  return toPlan(row);
+}
+
+async function assertSlugFree(ctx: AppContext, slug: string, exceptId: number | null): Promise<void> {
+  const other = await findPlanBySlug(ctx.db.kysely, slug);
+  if (other && other.id !== exceptId) throw new Conflict('slug: A plan with this slug exists.', { slug: 'A plan with this slug exists.' });
+}
+
+export async function createPlan(ctx: AppContext, actor: Actor, input: PlanWrite): Promise<MembershipPlan> {
+  requireStaffActor(actor);
+  await assertSlugFree(ctx, input.slug, null);
+  const now = new Date().toISOString();
+  const row = await insertPlan(ctx.db.kysely, { ...input, perks: JSON.stringify(input.perks), created_at: now, updated_at: now });
+  return toPlan(row);
+}
+
+export async function updatePlan(ctx: AppContext, actor: Actor, id: number, changes: PlanChanges): Promise<MembershipPlan> {
+  requireStaffActor(actor);
+  const current = await findPlan(ctx.db.kysely, id);
+  if (!current) throw new NotFound('Membership');
+  if (changes.slug !== undefined && changes.slug !== current.slug) {
+    // The premium slug is what makes members: renaming it away would end every membership at once.
+    if (current.slug === PREMIUM_SLUG) throw Invalid.field('slug', `The "${PREMIUM_SLUG}" plan keeps its slug.`);
+    await assertSlugFree(ctx, changes.slug, id);
+  }
+  const { perks, ...rest } = changes;
+  const row = await writePlan(ctx.db.kysely, id, {
+    ...rest,
+    ...(perks !== undefined && { perks: JSON.stringify(perks) }),
+    updated_at: new Date().toISOString(),
+  });
+  return toPlan(row);
+}
+
+export async function deletePlan(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  requireStaffActor(actor);
+  if (!(await findPlan(ctx.db.kysely, id))) throw new NotFound('Membership');
+  if (await planInUse(ctx.db.kysely, id)) throw new Conflict('This plan has products or members; it cannot be deleted.');
+  await removePlan(ctx.db.kysely, id);
+}
+
+// Products
+
+async function planIdOf(ctx: AppContext, idOrSlug: string | undefined, field: string): Promise<number | undefined> {
+  if (idOrSlug === undefined || idOrSlug === '') return undefined;
+  const row = /^\d+$/.test(idOrSlug) ? await findPlan(ctx.db.kysely, Number(idOrSlug)) : await findPlanBySlug(ctx.db.kysely, idOrSlug);
+  if (!row) throw Invalid.field(field, 'No such membership plan.');
+  return row.id;
+}
+
+export async function listProducts(ctx: AppContext, actor: Actor | null, query: { membership?: string; include_inactive?: boolean }): Promise<MembershipProduct[]> {
+  if (query.include_inactive && !isStaff(actor)) throw new Forbidden('Only staff see inactive products.');
+  const membershipId = await planIdOf(ctx, query.membership, 'membership');
+  const rows = await selectProducts(ctx.db.kysely, { membershipId, activeOnly: !query.include_inactive });
+  return rows.map((r) => toProduct(ctx, r));
+}
+
+/** A product; an inactive one only for staff (it may still be granted or given as a gift). */
+export async function getProduct(ctx: AppContext, actor: Actor | null, id: number): Promise<MembershipProduct> {
+  const row = await findProduct(ctx.db.kysely, id);
+  if (!row || (row.is_active !== 1 && !isStaff(actor))) throw new NotFound('Membership product');
+  return toProduct(ctx, row);
+}
+
+/** The price card: every plan with its products on sale. */
+export async function priceCard(ctx: AppContext) {
+  const [plans, products] = await Promise.all([selectPlans(ctx.db.kysely), selectProducts(ctx.db.kysely, { activeOnly: true })]);
+  return plans.map((p) => ({ ...toPlan(p), products: products.filter((x) => x.membership_id === p.id).map((x) => toProduct(ctx, x)) }));
+}
+
+export async function createProduct(ctx: AppContext, actor: Actor, input: ProductWrite): Promise<MembershipProduct> {
+  requireStaffActor(actor);
+  if (!(await findPlan(ctx.db.kysely, input.membership_id))) throw Invalid.field('membership_id', 'No such membership plan.');
+  const now = new Date().toISOString();
+  const id = await insertProduct(ctx.db.kysely, { ...input, is_active: input.is_active ? 1 : 0, created_at: now, updated_at: now });
+  return toProduct(ctx, (await findProduct(ctx.db.kysely, id))!);
+}
+
+export async function updateProduct(ctx: AppContext, actor: Actor, id: number, changes: ProductChanges): Promise<MembershipProduct> {
+  requireStaffActor(actor);
+  const db = ctx.db.kysely;
+  if (!(await findProduct(db, id))) throw new NotFound('Membership product');
+  if (changes.membership_id !== undefined && !(await findPlan(db, changes.membership_id))) throw Invalid.field('membership_id', 'No such membership plan.');
+  const { is_active, ...rest } = changes;
+  await writeProduct(db, id, { ...rest, ...(is_active !== undefined && { is_active: is_active ? 1 : 0 }), updated_at: new Date().toISOString() });
+  return toProduct(ctx, (await findProduct(db, id))!);
+}
+
+export async function deleteProduct(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  requireStaffActor(actor);
+  if (!(await findProduct(ctx.db.kysely, id))) throw new NotFound('Membership product');
+  if (await productInUse(ctx.db.kysely, id)) throw new Conflict('This product was granted or has gift codes; set is_active to false instead.');
+  await removeProduct(ctx.db.kysely, id);
+}
+
+// User memberships and subscriptions
+
+export async function listUserMemberships(ctx: AppContext, actor: Actor, query: UserMembershipListQuery & PageQuery) {
+  const staff = isStaff(actor);
+  if (!staff && (query.user_id !== undefined || query.expiring_before !== undefined || query.membership !== undefined)) {
+    throw new Forbidden('Only staff filter members.');
+  }
+  const now = new Date().toISOString();
+  const filters = {
+    userId: staff ? query.user_id : actor.id,
+    membershipId: await planIdOf(ctx, query.membership, 'membership'),
+    active: query.active,
+    expiringBefore: query.expiring_before ? new Date(query.expiring_before).toISOString() : undefined,
+    now,
+  };
+  const db = ctx.db.kysely;
+  const [count, rows] = await Promise.all([countUserMemberships(db, filters), selectUserMemberships(db, filters, query.page_size, offsetOf(query))]);
+  return { count, results: rows.map((r) => toUserMembership(r, now)) };
+}
+
+export async function getUserMembership(ctx: AppContext, actor: Actor, id: number): Promise<UserMembership> {
+  const row = await findUserMembership(ctx.db.kysely, id);
+  if (!row) throw new NotFound('User membership');
+  requireOwnerOrStaff(actor, row.user_id, 'User membership');
+  return toUserMembership(row, new Date().toISOString());
+}
+
+/**
+ * The user's current membership, as the client's member check reads it: an active premium one first,
+ * then any active one, then the one that ended last. 404 when the user never held one.
+ */
+export async function currentMembershipOf(ctx: AppContext, actor: Actor, userId: number): Promise<UserMembership> {
+  requireOwnerOrStaff(actor, userId, 'User membership');
+  const now = new Date().toISOString();
+  const all = (await userMembershipsOfUser(ctx.db.kysely, userId)).map((r) => toUserMembership(r, now));
+  if (all.length === 0) throw new NotFound('User membership');
+  const rank = (m: UserMembership) => (m.active ? (m.membership_slug === PREMIUM_SLUG ? 3 : 2) : 1);
+  return all.reduce((best, m) => {
+    const diff = rank(m) - rank(best);
+    if (diff !== 0) return diff > 0 ? m : best;
+    return (m.ends_at ?? '') > (best.ends_at ?? '') ? m : best;
+  });
+}
+
+export async function getSubscription(ctx: AppContext, actor: Actor, id: number): Promise<Subscription> {
+  const row = await findSubscription(ctx.db.kysely, id);
+  if (!row) throw new NotFound('Subscription');
+  requireOwnerOrStaff(actor, row.user_id, 'Subscription');
+  return toSubscription(ctx.db.kysely, row, new Date().toISOString());
+}
+
+export async function subscriptionOfUserMembership(ctx: AppContext, actor: Actor, userMembershipId: number): Promise<Subscription> {
+  const um = await findUserMembership(ctx.db.kysely, userMembershipId);
+  if (!um) throw new NotFound('User membership');
+  requireOwnerOrStaff(actor, um.user_id, 'User membership');
+  const row = await findSubscriptionOfUserMembership(ctx.db.kysely, userMembershipId);
+  if (!row) throw new NotFound('Subscription');
+  return toSubscription(ctx.db.kysely, row, new Date().toISOString());
+}
+
+/** Is the user a member now: the premium plan with an active subscription. One indexed query. */
+export function isPremiumMember(ctx: AppContext, userId: number): Promise<boolean> {
+  return isPremium(ctx.db.kysely, userId, PREMIUM_SLUG, new Date().toISOString());
+}
+
+// Granting
+
+/** Where a grant comes from; `reference` is the order id, gift code id or staff reference. */
+export interface GrantSourceRef {
+  kind: GrantSource;
+  reference: string | number;
+}
+
+export interface GrantOptions {
+  /** The member's language, for the reminder mails (from the request that led to the grant). */
+  language?: Language;
+  /** The staff member granting, recorded with the grant. */
+  grantedBy?: number;
+}
+
+export interface GrantResult {
+  /** False when this source had granted already (nothing changed). */
+  granted: boolean;
+  subscription: Subscription;
+}
+
+interface GrantPlan {
+  userId: number;
+  membershipId: number;
+  productId: number | null;
+  periodUnit: PeriodUnit;
+  periodCount: number;
+  source: GrantSource;
+  sourceKey: string;
+  language: string | null;
+  grantedBy: number | null;
+}
+
+/**
+ * Adds a period to the user's subscription of the plan inside `trx`: from the end of a running term, or
+ * from now when there is none (a new term). The source key is claimed first, so the same source grants
+ * once however often or concurrently it is repeated; the term is written by a conditional update that a
+ * concurrent grant makes fail, in which case it is read and computed again.
+ */
+export async function grantWithin(trx: Kysely<Database>, plan: GrantPlan, now: Date): Promise<{ granted: boolean; subscriptionId: number }> {
+  const at = now.toISOString();
+  const umId = await ensureUserMembership(trx, plan.userId, plan.membershipId, plan.language, at);
+  const subscriptionId = await ensureSubscription(trx, umId, plan.source, at);
+  const grantId = await insertGrant(trx, {
+    subscription_id: subscriptionId,
+    product_id: plan.productId,
+    source: plan.source,
+    source_key: plan.sourceKey,
+    period_unit: plan.periodUnit,
+    period_count: plan.periodCount,
+    starts_at: at,
+    ends_at: at,
+    granted_by: plan.grantedBy,
+    created_at: at,
+  });
+  if (grantId === undefined) return { granted: false, subscriptionId };
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const sub = (await findSubscription(trx, subscriptionId))!;
+    const running = sub.is_active === 1 && sub.ends_at > at;
+    const from = renewalStart(now, running ? new Date(sub.ends_at) : null);
+    const endsAt = addPeriod(from, plan.periodUnit, plan.periodCount).toISOString();
+    const written = await updateTermIf(
+      trx,
+      subscriptionId,
+      { ends_at: sub.ends_at, is_active: sub.is_active },
+      { starts_at: running ? sub.starts_at : at, ends_at: endsAt, is_active: 1, ended_at: null, source: plan.source, updated_at: at },
+    );
+    if (written) {
+      await setGrantTerm(trx, grantId, from.toISOString(), endsAt);
+      return { granted: true, subscriptionId };
+    }
+  }
+  throw new Conflict('The subscription is being changed by another request. Try again.');
+}
+
+async function subscriptionView(ctx: AppContext, id: number): Promise<Subscription> {
+  return toSubscription(ctx.db.kysely, (await findSubscription(ctx.db.kysely, id))!, new Date().toISOString());
+}
+
+const sourceKeyOf = (source: GrantSourceRef) => `${source.kind}:${String(source.reference)}`;
+
+/**
+ * Grants a product's period to a user: used by the shop's payment step (source `order`), by staff and by
+ * gift codes. Idempotent per source: the same order twice grants once. One transaction.
+ */
+export async function grantMembership(ctx: AppContext, userId: number, productId: number, source: GrantSourceRef, options: GrantOptions = {}): Promise<GrantResult> {
+  const db = ctx.db.kysely;
+  const sourceKey = sourceKeyOf(source);
+  const product = await findProduct(db, productId);
+  if (!product) throw Invalid.field('product_id', 'No such membership product.');
+  const earlier = await findGrantBySourceKey(db, sourceKey);
+  if (earlier) return sameSourceAgain(ctx, earlier.subscription_id, userId, earlier.product_id, productId);
+  if (!(await getUser(ctx, userId))) throw Invalid.field('user_id', 'No such user.');
+  const result = await db.transaction().execute((trx) =>
+    grantWithin(
+      trx,
+      {
+        userId,
+        membershipId: product.membership_id,
+        productId,
+        periodUnit: product.period_unit,
+        periodCount: product.period_count,
+        source: source.kind,
+        sourceKey,
+        language: options.language ?? null,
+        grantedBy: options.grantedBy ?? null,
+      },
+      new Date(),
+    ),
+  );
+  if (!result.granted) {
+    const grant = (await findGrantBySourceKey(db, sourceKey))!;
+    return sameSourceAgain(ctx, grant.subscription_id, userId, grant.product_id, productId);
+  }
+  return { granted: true, subscription: await subscriptionView(ctx, result.subscriptionId) };
+}
+
+/** A repeated source is fine when it asks for the same thing; the same reference for another grant is not. */
+async function sameSourceAgain(ctx: AppContext, subscriptionId: number, userId: number, grantedProduct: number | null, productId: number): Promise<GrantResult> {
+  const subscription = await subscriptionView(ctx, subscriptionId);
+  if (subscription.user_id !== userId || grantedProduct !== productId) {
+    throw new Conflict('reference: This reference was used for another grant.', { reference: 'This reference was used for another grant.' });
+  }
+  return { granted: false, subscription };
+}
+
+export async function staffGrant(ctx: AppContext, actor: Actor, input: { user_id: number; product_id: number; reference?: string }): Promise<GrantResult> {
+  requireStaffActor(actor);
+  return grantMembership(ctx, input.user_id, input.product_id, { kind: 'staff', reference: input.reference ?? randomUUID() }, { grantedBy: actor.id });
+}
+
+/** Staff add a period to a subscription, from the later of now and its end. */
+export async function extendSubscription(ctx: AppContext, actor: Actor, id: number, period: { period_unit: PeriodUnit; period_count: number }): Promise<Subscription> {
+  requireStaffActor(actor);
+  const sub = await findSubscription(ctx.db.kysely, id);
+  if (!sub) throw new NotFound('Subscription');
+  await ctx.db.kysely.transaction().execute((trx) =>
+    grantWithin(
+      trx,
+      {
+        userId: sub.user_id,
+        membershipId: sub.membership_id,
+        productId: null,
+        periodUnit: period.period_unit,
+        periodCount: period.period_count,
+        source: 'staff',
+        sourceKey: `staff:${randomUUID()}`,
+        language: null,
+        grantedBy: actor.id,
+      },
+      new Date(),
+    ),
+  );
+  return subscriptionView(ctx, id);
+}
+
+/** Staff end a subscription now; a later grant starts a new term. */
+export async function endSubscription(ctx: AppContext, actor: Actor, id: number): Promise<Subscription> {
+  requireStaffActor(actor);
+  const db = ctx.db.kysely;
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const sub = await findSubscription(db, id);
+    if (!sub) throw new NotFound('Subscription');
+    const now = new Date().toISOString();
+    if (sub.is_active !== 1 || sub.ends_at <= now) {
+      throw new Conflict('This subscription is not active.');
+    }
+    if (await updateTermIf(db, id, { ends_at: sub.ends_at, is_active: 1 }, { ends_at: now, is_active: 0, ended_at: now, updated_at: now })) {
+      return subscriptionView(ctx, id);
+    }
+  }
+  throw new Conflict('The subscription is being changed by another request. Try again.');
+}
