@@ -15,7 +15,7 @@ export function ErrorView({ status, title, message }: ErrorViewProps) {
   const location = useLocation();
   const notFound = status === 404;
   const heading = title ?? (notFound ? t('error.notFoundTitle') : status === 403 ? t('error.forbiddenTitle') : t('error.serverTitle'));
-  const text = message ?? (notFound ? t('error.notFound', { path: location.pathname }) : status === 403 ? t('error.forbidden') : t('error.serverTitle'));
+  const text = message ?? (notFound ? t('error.notFound', { path: location.pathname }) : status === 403 ? t('error.forbidden') : t('error.server'));
   return (
     <section className="error-page" aria-labelledby="error-title">
       <Head title={heading} description={text} noindex />
@@ -27,13 +27,13 @@ export function ErrorView({ status, title, message }: ErrorViewProps) {
   );
 }
 
+/**
+ * The page speaks the reader's language: a server's or script's own message (English, technical) is never
+ * shown; the status picks the words.
+ */
 export function ErrorPage() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    const message = typeof error.data === 'string' && error.status !== 404 ? error.data : undefined;
-    return <ErrorView status={error.status} message={message} />;
-  }
-  const message = error instanceof Error ? error.message : undefined;
+  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} />;
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : DEFAULT_ERROR_STATUS;
-  return <ErrorView status={status === 404 ? 404 : status >= 400 ? status : DEFAULT_ERROR_STATUS} message={status === 404 ? undefined : message} />;
+  return <ErrorView status={status >= 400 ? status : DEFAULT_ERROR_STATUS} />;
 }

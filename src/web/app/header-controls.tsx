@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LANGUAGES, type Language } from '../../shared/i18n/index.js';
 import { COLOR_MODES, parseColorMode, writeColorModeCookie, type ColorMode } from '../lib/color-mode.js';
 import { writeLanguageCookie } from '../lib/language.js';
@@ -53,5 +53,52 @@ export function LanguageSelect() {
         ))}
       </select>
     </div>
+  );
+}
+
+/**
+ * Colour mode and language behind one small disclosure, so the header keeps room for the site's name, search
+ * and the account. A native <details>: it opens and closes without script (before hydration too) and screen
+ * readers announce it as expanded or collapsed; once open, Escape or a press elsewhere closes it.
+ */
+export function SettingsMenu() {
+  const { t } = useI18n();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const details = ref.current;
+    if (!open || !details) return;
+    const close = (refocus: boolean) => {
+      details.open = false;
+      if (refocus) details.querySelector('summary')?.focus();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close(details.contains(document.activeElement));
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!details.contains(event.target as Node)) close(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer, { passive: true });
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+  return (
+    <details ref={ref} className="settings-menu" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="icon-button" title={t('settings.label')}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M4 7h9M17 7h3M4 17h3M11 17h9" />
+          <circle cx="15" cy="7" r="2" />
+          <circle cx="9" cy="17" r="2" />
+        </svg>
+        <span className="visually-hidden">{t('settings.label')}</span>
+      </summary>
+      <div className="settings-menu__panel">
+        <ColorModeSelect />
+        <LanguageSelect />
+      </div>
+    </details>
   );
 }

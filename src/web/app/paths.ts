@@ -53,9 +53,9 @@ export const paths = {
 export const feedPaths = {
   rss: () => '/rss.xml',
   atom: () => '/atom.xml',
-  category: (id: number | string) => `/category/${id}/rss.xml`,
-  tag: (id: number | string) => `/tag/${id}/rss.xml`,
-  author: (id: number | string) => `/author/${id}/rss.xml`,
+  category: (id: number | string, format: 'rss' | 'atom' = 'rss') => `/category/${id}/${format}.xml`,
+  tag: (id: number | string, format: 'rss' | 'atom' = 'rss') => `/tag/${id}/${format}.xml`,
+  author: (id: number | string, format: 'rss' | 'atom' = 'rss') => `/author/${id}/${format}.xml`,
   /** A reader's own feed, opened by their RSS token (no login in a feed reader). */
   personal: (token: string) => `/rss.xml?token=${encodeURIComponent(token)}`,
 } as const;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { useAppEnv, useI18n } from './context.js';
-import { ColorModeSelect, LanguageSelect } from './header-controls.js';
+import { SettingsMenu } from './header-controls.js';
 import { feedPaths, paths } from './paths.js';
 import { UpdatePrompt } from '../features/pwa/update-prompt.js';
 import { AccountMenu, SessionNotice } from '../features/auth/account-menu.js';
@@ -29,13 +29,23 @@ export function RootLayout() {
       <a className="skip-link" href="#main">{t('nav.skip')}</a>
       <header className="site-header">
         <div className="site-header__bar">
-          <Link to={paths.home()} className="site-header__brand">{siteName}</Link>
+          <Link to={paths.home()} className="site-header__brand">
+            <img className="site-header__logo" src="/favicon.svg" alt="" width={32} height={32} />
+            <span className="site-header__name">{siteName}</span>
+          </Link>
           <div className="site-header__controls">
-            <ColorModeSelect />
-            <LanguageSelect />
+            <Link to={paths.search()} className="icon-button">
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <circle cx="10.5" cy="10.5" r="6.5" />
+                <path d="m15.5 15.5 5 5" />
+              </svg>
+              <span className="visually-hidden">{t('nav.search')}</span>
+            </Link>
+            <SettingsMenu />
             <AccountMenu />
           </div>
         </div>
+        {/* On a phone the links scroll sideways; the faded edge shows there is more. */}
         <nav className="site-nav" aria-label={t('nav.menu')}>
           <ul>
             <li><NavLink to={paths.home()} end>{t('nav.home')}</NavLink></li>

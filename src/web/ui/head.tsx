@@ -11,7 +11,11 @@ export interface HeadProps {
   type?: 'website' | 'article';
   jsonLd?: Record<string, unknown>;
   noindex?: boolean;
+  /** The page's own feeds, advertised so a feed reader given the page subscribes to the right one. */
+  feeds?: { href: string; type: 'rss' | 'atom'; title: string }[];
 }
+
+const FEED_MIME = { rss: 'application/rss+xml', atom: 'application/atom+xml' } as const;
 
 /** Collects the head of the page being rendered on the server (the deepest <Head> wins). */
 export class HeadCollector {
@@ -53,6 +57,10 @@ export function renderHead(head: HeadCollector['current'], fallbackTitle: string
     const url = absolute(head.canonical, publicUrl);
     meta('property', 'og:url', url);
     parts.push(`<link rel="canonical" href="${escapeHtml(url)}" data-head>`);
+  }
+  for (const feed of head.feeds ?? []) {
+    const href = escapeHtml(absolute(feed.href, publicUrl));
+    parts.push(`<link rel="alternate" type="${FEED_MIME[feed.type]}" title="${escapeHtml(feed.title)}" href="${href}" data-head>`);
   }
   meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary');
   if (head.jsonLd) {

@@ -48,7 +48,7 @@ afterEach(async () => {
 describe('article page', () => {
   it('shows a guest the summary and the members notice, never a body', async () => {
     renderArticle();
-    expect(await screen.findByRole('heading', { name: 'The rest of this article is for members' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'The rest of this article is for members' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('A short look at test data.')).toBeTruthy();
     expect(screen.queryByText('The members-only body.')).toBeNull();
     expect(calls.filter((c) => c.startsWith('/api/v2/article/40'))).toEqual(['/api/v2/article/40 guest']);
@@ -57,7 +57,7 @@ describe('article page', () => {
   it('asks again with the token once the stored session says logged in, and shows the body', async () => {
     await saveLogin(loginResponseFor({ id: 5, username: 'mia' }, 'member-token'));
     renderArticle();
-    expect(await screen.findByText('The members-only body.')).toBeTruthy();
+    expect(await screen.findByText('The members-only body.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'The rest of this article is for members' })).toBeNull();
     // The guest copy is still fetched without the token, so it can be kept under the guest key.
     expect(calls.filter((c) => c.startsWith('/api/v2/article/40'))).toEqual(['/api/v2/article/40 guest', '/api/v2/article/40 token']);

@@ -27,7 +27,7 @@ describe('error page in the browser', () => {
 
   it('speaks Chinese to a reader whose browser prefers it', async () => {
     renderAt('/nope', 'zh-CN,zh;q=0.9,en;q=0.8');
-    expect(await screen.findByText('Page not found: /nope')).toBeTruthy();
+    expect(await screen.findByText('页面未找到：/nope')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('页面未找到');
     expect(screen.getByRole('link', { name: '返回首页' })).toBeTruthy();
   });

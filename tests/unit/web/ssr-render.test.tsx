@@ -46,7 +46,7 @@ describe('server rendering', () => {
 
   it('renders the not-found message in the chosen language', async () => {
     const result = await renderPage('/nope', {}, 'zh-CN');
-    expect(result.type === 'html' && result.html).toContain('Page not found: /nope');
+    expect(result.type === 'html' && result.html).toContain('页面未找到：/nope');
     expect(result.type === 'html' && result.html).toContain('页面未找到');
   });
 

@@ -25,8 +25,8 @@ interface ArticleListPageProps {
   /** Path of the first page: the canonical URL of every page is built from it. */
   path: string;
   image?: string | null;
-  /** The RSS feed of the list; the link is named after the title. */
-  feedHref?: string;
+  /** The list's feeds (RSS shown as a link named after the title; both advertised in the head). */
+  feeds?: { rss: string; atom: string };
   /** More of the header, before the feed link (an avatar, a cover). */
   children?: ReactNode;
   list: Paginated<ArticleCard>;
@@ -43,7 +43,7 @@ export function ArticleListPage({
   fallbackDescription,
   path,
   image,
-  feedHref,
+  feeds,
   children,
   list,
   page,
@@ -58,10 +58,16 @@ export function ArticleListPage({
         description={description || fallbackDescription}
         canonical={pageHref(path, '', page)}
         image={image}
+        feeds={
+          feeds && [
+            { href: feeds.rss, type: 'rss', title: t('feed.rssOf', { name: title }) },
+            { href: feeds.atom, type: 'atom', title: t('feed.atomOf', { name: title }) },
+          ]
+        }
       />
       <PageHeader kicker={kicker} title={title} description={description}>
         {children}
-        {feedHref && <FeedLink href={feedHref} name={title} />}
+        {feeds && <FeedLink href={feeds.rss} name={title} />}
       </PageHeader>
       <p className="list-count">{t(list.count === 1 ? 'list.countOne' : 'list.count', { count: list.count })}</p>
       <ArticleGrid articles={list.results} level={2} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ArticleDetail } from '../../../../shared/api/content.js';
 import { useI18n } from '../../../app/context.js';
@@ -29,6 +29,8 @@ interface ArticleViewProps {
   article: ArticleDetail;
   /** While a logged-in reader's own copy of a locked article is on its way. */
   checkingAccess?: boolean;
+  /** Actions under the title (sharing). */
+  actions?: ReactNode;
 }
 
 function LockedNotice({ checkingAccess }: { checkingAccess: boolean }) {
@@ -60,7 +62,7 @@ function useFocusableCodeBlocks(html: string | null) {
   return ref;
 }
 
-export function ArticleView({ article, checkingAccess = false }: ArticleViewProps) {
+export function ArticleView({ article, checkingAccess = false, actions }: ArticleViewProps) {
   const { t, lang } = useI18n();
   const bodyRef = useFocusableCodeBlocks(article.content_html);
   const updated = article.published_at && article.updated_at.slice(0, 10) !== article.published_at.slice(0, 10);
@@ -75,6 +77,7 @@ export function ArticleView({ article, checkingAccess = false }: ArticleViewProp
             {t('article.updated')} <time dateTime={article.updated_at}>{formatDate(lang, article.updated_at)}</time>
           </p>
         )}
+        {actions}
       </header>
       {article.cover && <img className="article__cover" src={article.cover} alt="" decoding="async" />}
       {article.locked ? (

@@ -37,7 +37,7 @@ export function Component() {
       fallbackDescription={t('author.description', { name: author.display_name })}
       path={paths.author(author.id)}
       image={author.avatar}
-      feedHref={feedPaths.author(author.id)}
+      feeds={{ rss: feedPaths.author(author.id), atom: feedPaths.author(author.id, 'atom') }}
     >
       {author.avatar && <img className="avatar" src={author.avatar} alt="" width={64} height={64} />}
     </ArticleListPage>

@@ -44,7 +44,7 @@ export function Component() {
       description={category.description}
       fallbackDescription={t('category.description', { name: category.name })}
       path={paths.category(category.id)}
-      feedHref={feedPaths.category(category.id)}
+      feeds={{ rss: feedPaths.category(category.id), atom: feedPaths.category(category.id, 'atom') }}
     />
   );
 }

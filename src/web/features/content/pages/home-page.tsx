@@ -9,8 +9,8 @@ import { pageHref, Pagination } from '../../../ui/pagination.js';
 import { PlainText } from '../../../ui/plain-text.js';
 import { articleSummariesQuery, hotArticlesQuery, hotBannerArticlesQuery } from '../api/articles.js';
 import { announcementsQuery, bannersQuery, SLOT_KEYS, slotTextsQuery, slotWithKey } from '../api/editorial.js';
+import { AnnouncementBanner } from '../components/announcement-banner.js';
 import { AnnouncementBar } from '../components/announcement-bar.js';
-import { AnnouncementModal } from '../components/announcement-modal.js';
 import { ArticleGrid } from '../components/article-grid.js';
 import { BannerStrip } from '../components/banner-strip.js';
 import { HotList } from '../components/hot-list.js';
@@ -53,6 +53,7 @@ export function Component() {
         description={t('site.tagline')}
         canonical={pageHref('/', '', page)}
       />
+      <AnnouncementBanner announcements={announcements} />
       <AnnouncementBar announcements={announcements} />
       <header className="hero">
         <h1 className="hero__title">{siteName}</h1>
@@ -71,7 +72,6 @@ export function Component() {
           <HotList articles={hot} />
         </aside>
       </div>
-      <AnnouncementModal announcements={announcements} />
     </>
   );
 }

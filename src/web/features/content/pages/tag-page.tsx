@@ -45,7 +45,7 @@ export function Component() {
       description={tag.description}
       fallbackDescription={t('tag.description', { name: tag.name })}
       path={paths.tag(tag.id)}
-      feedHref={feedPaths.tag(tag.id)}
+      feeds={{ rss: feedPaths.tag(tag.id), atom: feedPaths.tag(tag.id, 'atom') }}
     />
   );
 }

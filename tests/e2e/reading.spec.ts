@@ -1,0 +1,106 @@
+import { articles, expect, hydrated, test } from './fixtures.js';
+
+/* Reading on a phone: the welcome banner, the settings menu, sharing, the progress bar, Chinese error pages. */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('the demo welcome is a banner above the articles, and stays dismissed on this device', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  const welcome = page.getByRole('region', { name: 'Welcome to the Lectern demo' });
+  await expect(welcome).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The first screen shows articles, not something over them.
+  const firstArticle = page.locator('.banner__link, .card').first();
+  await expect(firstArticle).toBeInViewport();
+
+  await welcome.getByRole('button', { name: 'Hide this message' }).click();
+  await expect(welcome).toHaveCount(0);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Latest articles' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Welcome to the Lectern demo' })).toHaveCount(0);
+});
+
+test('language and colour mode sit in a menu that the keyboard opens and Escape closes', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  const colourMode = page.getByLabel('Colour mode');
+  await expect(colourMode).toBeHidden();
+  const toggle = page.locator('.settings-menu summary');
+  await expect(toggle).toHaveText('Display and language');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(colourMode).toBeVisible();
+  await expect(page.getByLabel('Language')).toBeVisible();
+  await colourMode.selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
+  await page.keyboard.press('Escape');
+  await expect(colourMode).toBeHidden();
+  await expect(toggle).toBeFocused();
+  // A press elsewhere closes it too.
+  await toggle.click();
+  await expect(colourMode).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(colourMode).toBeHidden();
+});
+
+test('Share copies the article’s address where there is no share sheet, and says so', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.addInitScript(() => {
+    // A desktop browser without the Web Share API, whatever this Chromium build has.
+    Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+  });
+  const free = (await articles(page)).find((a) => a.access === 'free')!;
+  await page.goto(`/article/${free.id}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/article/${free.id}`);
+});
+
+test('Share opens the system share sheet where the browser has one', async ({ page, baseURL }) => {
+  await page.addInitScript(() => {
+    const shared: unknown[] = [];
+    Object.assign(window, { shared });
+    Object.defineProperty(Navigator.prototype, 'share', {
+      value: async (data: unknown) => {
+        shared.push(data);
+      },
+      configurable: true,
+    });
+  });
+  const free = (await articles(page)).find((a) => a.access === 'free')!;
+  await page.goto(`/article/${free.id}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([{ title: free.title, url: `${baseURL}/article/${free.id}` }]);
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toHaveCount(0);
+});
+
+test('the reading progress bar fills as the article scrolls', async ({ page }) => {
+  const free = (await articles(page)).find((a) => a.access === 'free')!;
+  await page.goto(`/article/${free.id}`);
+  await hydrated(page);
+  const scale = () => page.locator('.reading-progress').evaluate((bar) => new DOMMatrix(getComputedStyle(bar).transform).a);
+  expect(await scale()).toBeCloseTo(0, 2);
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  await expect.poll(scale).toBeGreaterThan(0.99);
+  await page.evaluate(() => window.scrollTo({ top: (document.documentElement.scrollHeight - window.innerHeight) / 2, behavior: 'instant' }));
+  await expect.poll(scale).toBeGreaterThan(0.4);
+  expect(await scale()).toBeLessThan(0.6);
+});
+
+test('the Chinese interface shows Chinese on the 404 page, header and footer included', async ({ page, context, baseURL, expectedFailures }) => {
+  expectedFailures.push(/\/no\/such\/page$/);
+  await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL! }]);
+  const res = await page.goto('/no/such/page');
+  expect(res?.status()).toBe(404);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: '页面未找到' })).toBeVisible();
+  await expect(page.getByText('页面未找到：/no/such/page')).toBeVisible();
+  await page.locator('.settings-menu summary').click();
+  // The site's name, the feed format and the path asked for are the only Latin words left.
+  const text = (await page.locator('body').innerText()).replace(/Lectern|RSS|\/no\/such\/page|English/g, '');
+  expect(text.match(/[A-Za-z]{2,}/g)).toBeNull();
+});
