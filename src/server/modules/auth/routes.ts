@@ -1,14 +1,33 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '../../../shared/api/common.js';
 import { accountRoutes } from './account-routes.js';
+import { formPostRoutes } from './form-post-routes.js';
+import { handoffRoutes } from './handoff-routes.js';
 import { sessionRoutes } from './session-routes.js';
 import { userAuthRoutes } from './user-auth-routes.js';
 
 /**
  * Every auth call: sessions (login, tokens, logout, the user), accounts (registration, e-mail
- * confirmation, password change and reset) and user-auth (mobile + password, one-time codes).
+ * confirmation, password change and reset), user-auth (mobile + password, one-time codes) and the
+ * handoff of a session started by a page form.
  */
-export const authRoutes: FastifyPluginAsync = async (app) => {
+const authApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sessionRoutes);
   await app.register(accountRoutes);
   await app.register(userAuthRoutes);
+  await app.register(handoffRoutes);
 };
+
+/**
+ * The auth module: its API calls under /api/v2, and the page forms (`POST /login`, `/signup`) at the site
+ * root. Not encapsulated (fastify-plugin), so the API prefix it is registered with does not apply here and
+ * each part sets its own.
+ */
+export const authRoutes = fp(
+  async (app) => {
+    await app.register(authApiRoutes, { prefix: API_PREFIX });
+    await app.register(formPostRoutes);
+  },
+  { name: 'auth-routes' },
+);

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { CAPTCHA_FIELD } from '../../../shared/api/captcha-paths.js';
 import type { LoginBody, LoginResponse } from '../../../shared/api/auth.js';
 import { useHttp, useI18n } from '../../app/context.js';
+import { paths } from '../../app/paths.js';
 import { ApiError } from '../../lib/http.js';
 import { Captcha } from '../../ui/captcha.js';
 import { describeError } from '../../lib/api-messages.js';
@@ -17,6 +18,11 @@ const validate = (v: typeof INITIAL) => ({ login: checkLogin(v.login), password:
 
 interface LoginFormProps {
   title?: string;
+  /** Where to go after logging in; sent along when the form is posted without script. */
+  next?: string;
+  /** What the server sent back after a form posted without script failed: the typed username and the message. */
+  initialLogin?: string;
+  initialError?: string;
   /** Called once the session is stored; without it the form stays where it is (the header shows the user). */
   onLoggedIn?: (response: LoginResponse) => void;
 }
@@ -26,11 +32,18 @@ interface LoginFormProps {
  * appears when a 400 names `altcha`; a 429 says when to try again. The session stores the login (LOGIN),
  * so every tab sees it.
  */
-export function LoginForm({ title, onLoggedIn }: LoginFormProps) {
+export function LoginForm({ title, next, initialLogin, initialError, onLoggedIn }: LoginFormProps) {
   const http = useHttp();
   const session = useSession();
   const { t, lang } = useI18n();
-  const form = useForm({ initial: INITIAL, validate, draftKey: 'login', secret: SECRET });
+  // A username the server sent back is newer than any draft.
+  const form = useForm({
+    initial: { ...INITIAL, login: initialLogin ?? '' },
+    validate,
+    draftKey: initialLogin ? undefined : 'login',
+    secret: SECRET,
+    initialError,
+  });
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState('');
@@ -73,8 +86,18 @@ export function LoginForm({ title, onLoggedIn }: LoginFormProps) {
   };
 
   return (
-    <form className="auth-form login-form" onSubmit={(event) => void form.submit(event, submit)} aria-labelledby="login-title" noValidate>
+    // Posted as plain HTML when sent before the app runs (a slow phone) or without script: never a GET, which
+    // would put the password in the URL, the server's log and the page cache.
+    <form
+      className="auth-form login-form"
+      method="post"
+      action={paths.login()}
+      onSubmit={(event) => void form.submit(event, submit)}
+      aria-labelledby="login-title"
+      noValidate
+    >
       <h2 id="login-title">{title ?? t('login.title')}</h2>
+      {next && next !== '/' && <input type="hidden" name="next" value={next} />}
       <TextField form={form} name="login" label={t('login.username')} autoComplete="username" maxLength={254} required />
       <TextField form={form} name="password" label={t('login.password')} type="password" autoComplete="current-password" maxLength={256} required />
       {captchaNeeded && <Captcha onChange={onCaptcha} resetKey={captchaReset} error={captchaError} />}

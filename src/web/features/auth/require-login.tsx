@@ -31,8 +31,12 @@ export function createLoginLoader(readState: () => Promise<AuthState>, now: () =
   return Object.assign(loader, { hydrate: true as const });
 }
 
-// Dexie loads with the first protected page, not with the entry chunk.
-export const requireLogin = createLoginLoader(async () => (await import('../../lib/auth-state.js')).readAuthState());
+// Dexie loads with the first protected page, not with the entry chunk. A login left by a form posted without
+// script is stored first, so the page it was posted for opens.
+export const requireLogin = createLoginLoader(async () => {
+  await (await import('../../lib/session/handoff.js')).pickUpHandoffOnce();
+  return (await import('../../lib/auth-state.js')).readAuthState();
+});
 
 /** What the server renders (and the browser hydrates) in place of a protected page: no personal data at all. */
 export function LoginGateShell() {

@@ -3,6 +3,7 @@ import { authPaths } from '../../../shared/api/auth-paths.js';
 import type { LoginResponse, RegistrationBody } from '../../../shared/api/auth.js';
 import { CAPTCHA_FIELD } from '../../../shared/api/captcha-paths.js';
 import { useHttp, useI18n } from '../../app/context.js';
+import { paths } from '../../app/paths.js';
 import { Captcha } from '../../ui/captcha.js';
 import { describeError } from '../../lib/api-messages.js';
 import { FormError, SubmitButton, TextField } from '../../ui/forms/fields.js';
@@ -21,12 +22,29 @@ export const validateSignup = (v: typeof INITIAL) => ({
 
 export type RegistrationResponse = LoginResponse & { detail: string };
 
+interface SignupFormProps {
+  onSignedUp: (response: RegistrationResponse) => void;
+  /** Where to go afterwards; sent along when the form is posted without script. */
+  next?: string;
+  /** What the server sent back after the form was posted without script: the typed values and the message. */
+  initialValues?: { username?: string; email?: string };
+  initialError?: string;
+}
+
 /** E-mail, username, the password twice and a solved captcha; the new account is logged in at once. */
-export function SignupForm({ onSignedUp }: { onSignedUp: (response: RegistrationResponse) => void }) {
+export function SignupForm({ onSignedUp, next, initialValues, initialError }: SignupFormProps) {
   const http = useHttp();
   const session = useSession();
   const { t, lang } = useI18n();
-  const form = useForm({ initial: INITIAL, validate: validateSignup, draftKey: 'signup', secret: SECRET });
+  const sentBack = Boolean(initialValues?.username || initialValues?.email);
+  // Values the server sent back are newer than any draft.
+  const form = useForm({
+    initial: { ...INITIAL, username: initialValues?.username ?? '', email: initialValues?.email ?? '' },
+    validate: validateSignup,
+    draftKey: sentBack ? undefined : 'signup',
+    secret: SECRET,
+    initialError,
+  });
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState('');
   const [captchaReset, setCaptchaReset] = useState(0);
@@ -65,8 +83,18 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (response: Registration
   };
 
   return (
-    <form className="auth-form" onSubmit={(event) => void form.submit(event, submit)} aria-labelledby="signup-form-title" noValidate>
+    // Posted, never a GET (the passwords would land in the URL); without script the server answers that the
+    // captcha needs it, keeping the username and e-mail.
+    <form
+      className="auth-form"
+      method="post"
+      action={paths.signup()}
+      onSubmit={(event) => void form.submit(event, submit)}
+      aria-labelledby="signup-form-title"
+      noValidate
+    >
       <h2 id="signup-form-title">{t('signup.formTitle')}</h2>
+      {next && next !== '/' && <input type="hidden" name="next" value={next} />}
       <TextField form={form} name="email" label={t('signup.email')} type="email" inputMode="email" autoComplete="email" maxLength={254} required />
       <TextField
         form={form}

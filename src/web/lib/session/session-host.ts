@@ -13,6 +13,8 @@ import {
   type SessionActorRef,
   type SessionSnapshot,
 } from './machines/session-machine.js';
+import { pickUpHandoffOnce } from './handoff.js';
+import { browserLocks, refreshWithLock, type LockManagerLike } from './refresh-lock.js';
 import { clearLogin, logout, saveSession, saveTokens } from './session-store.js';
 import { isSessionRejection } from './session-fetch.js';
 
@@ -51,6 +53,10 @@ export interface SessionHostOptions {
   /** Origin of the API. */
   baseUrl: string;
   db?: LecternDb;
+  /** Stores a login left by a form posted without script, before the session starts from the storage. */
+  pickUpHandoff?: () => Promise<unknown>;
+  /** The lock manager tabs refresh under; `navigator.locks` by default, null for none. */
+  locks?: LockManagerLike | null;
   fetch?: FetchLike;
   now?: () => number;
 }
@@ -79,6 +85,7 @@ const withBearer = (request: Request, token: string | undefined): Request => {
  */
 export async function startSessionHost(options: SessionHostOptions): Promise<SessionHost> {
   const db = options.db ?? getDb();
+  await (options.pickUpHandoff ?? (() => pickUpHandoffOnce(options.baseUrl)))();
   // Token calls carry their tokens in the body; they never go through the retrying fetch.
   const http = createHttpClient({ baseUrl: options.baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
   const read = async (): Promise<StoredSession> => ({ auth: await readAuthState(db), profile: await readProfileState(db) });
@@ -98,6 +105,17 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
   const report = (what: string, err: unknown) => {
     if (!stopped) console.error(what, err);
   };
+  /** Once nothing is pending: the rows as they are now, to the page and to the machine. */
+  const resync = async () => {
+    if (pending > 0 || stopped) return;
+    try {
+      const fresh = await read();
+      publish(fresh);
+      if (pending === 0) actor.send({ type: 'AUTH_STATE_CHANGED', state: fresh.auth });
+    } catch (err) {
+      report('The stored session could not be read', err);
+    }
+  };
   const enqueue = (write: () => Promise<void>) => {
     pending += 1;
     writes = writes.then(async () => {
@@ -107,14 +125,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
         report('The session could not be stored', err);
       }
       pending -= 1;
-      if (pending > 0 || stopped) return;
-      try {
-        const fresh = await read();
-        publish(fresh);
-        if (pending === 0) actor.send({ type: 'AUTH_STATE_CHANGED', state: fresh.auth });
-      } catch (err) {
-        report('The stored session could not be read', err);
-      }
+      await resync();
     });
   };
   const flush = async () => {
@@ -128,7 +139,22 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
   const machine = sessionMachine.provide({
     actors: {
       verifyToken: fromPromise<unknown, { token: string }>(({ input }) => http.post(authPaths.verify, { token: input.token })),
-      refreshToken: fromPromise<unknown, { refresh: string }>(({ input }) => http.post(authPaths.refresh, { refresh: input.refresh })),
+      // One tab at a time (see refreshWithLock). It stores the new tokens itself, under the lock: that write
+      // counts as pending, so it does not come back as another tab's change while the machine waits for it.
+      refreshToken: fromPromise<unknown, { refresh: string }>(async ({ input }) => {
+        pending += 1;
+        try {
+          return await refreshWithLock(input.refresh, {
+            locks: options.locks === undefined ? browserLocks() : (options.locks ?? undefined),
+            db,
+            call: (refresh) => http.post(authPaths.refresh, { refresh }),
+            now: options.now ?? Date.now,
+          });
+        } finally {
+          pending -= 1;
+          void resync();
+        }
+      }),
     },
     actions: {
       persistLogin: (_, params) => enqueue(() => (params.user ? saveSession(params.tokens, params.user, db) : saveTokens(params.tokens, db))),

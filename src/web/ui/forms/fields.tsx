@@ -77,9 +77,13 @@ export function FormStatus({ children, id }: { children?: ReactNode; id?: string
   );
 }
 
+/**
+ * The submit button of the app's forms. It posts (`formmethod`) whatever its form says: a form sent before
+ * the app runs goes to the server as a POST, never as a GET that puts passwords and codes in the URL.
+ */
 export function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
   return (
-    <button type="submit" className="button" disabled={pending} aria-disabled={pending}>
+    <button type="submit" formMethod="post" className="button" disabled={pending} aria-disabled={pending}>
       {pending ? pendingLabel : label}
     </button>
   );

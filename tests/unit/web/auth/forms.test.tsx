@@ -92,7 +92,7 @@ describe('forms', () => {
     const first = show();
     fireEvent.change(field('E-mail address'), { target: { value: 'ada@mail.lectern.org' } });
     fireEvent.change(field('Password'), { target: { value: 'a good secret' } });
-    expect(JSON.parse(window.sessionStorage.getItem('lectern:form:sample') ?? '{}')).toEqual({ email: 'ada@mail.lectern.org' });
+    expect(JSON.parse(window.sessionStorage.getItem('lectern:form:sample') ?? '{}')).toEqual({ owner: null, values: { email: 'ada@mail.lectern.org' } });
     first.unmount();
     show();
     expect(await screen.findByDisplayValue('ada@mail.lectern.org')).toBe(field('E-mail address'));

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { authPaths, PASSWORD_RESET_MINUTES } from '../../../../shared/api/auth-paths.js';
 import { CAPTCHA_FIELD } from '../../../../shared/api/captcha-paths.js';
 import { useHttp, useI18n } from '../../../app/context.js';
@@ -8,6 +8,7 @@ import { Captcha } from '../../../ui/captcha.js';
 import { AuthPage, DoneCard } from '../../../ui/auth-page.js';
 import { describeError } from '../../../lib/api-messages.js';
 import { FormError, SubmitButton, TextField } from '../../../ui/forms/fields.js';
+import { formPostErrorKey } from '../../../lib/forms/form-post.js';
 import { useForm } from '../../../lib/forms/use-form.js';
 import { checkEmail } from '../../../lib/forms/validation.js';
 
@@ -18,7 +19,10 @@ const validate = (v: typeof INITIAL) => ({ email: checkEmail(v.email) });
 export function Component() {
   const http = useHttp();
   const { t, lang } = useI18n();
-  const form = useForm({ initial: INITIAL, validate, draftKey: 'lostpassword' });
+  const [params] = useSearchParams();
+  // Sent back by the server when the form was posted without script (the captcha needs it).
+  const errorKey = formPostErrorKey(params.get('error'));
+  const form = useForm({ initial: INITIAL, validate, draftKey: 'lostpassword', initialError: errorKey && t(errorKey) });
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState('');
   const [captchaReset, setCaptchaReset] = useState(0);
@@ -58,7 +62,14 @@ export function Component() {
           <p><Link to={paths.login()}>{t('login.title')}</Link></p>
         </DoneCard>
       ) : (
-        <form className="auth-form" onSubmit={(event) => void form.submit(event, submit)} aria-label={t('lostPassword.title')} noValidate>
+        <form
+          className="auth-form"
+          method="post"
+          action={paths.lostPassword()}
+          onSubmit={(event) => void form.submit(event, submit)}
+          aria-label={t('lostPassword.title')}
+          noValidate
+        >
           <TextField form={form} name="email" label={t('signup.email')} type="email" inputMode="email" autoComplete="email" maxLength={254} required />
           <Captcha onChange={onCaptcha} resetKey={captchaReset} error={captchaError} />
           <FormError form={form} />

@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths.js';
 import { AuthPage, DoneCard } from '../../../ui/auth-page.js';
 import { describeError } from '../../../lib/api-messages.js';
 import { FormError, SubmitButton, TextField } from '../../../ui/forms/fields.js';
+import { formPostErrorKey } from '../../../lib/forms/form-post.js';
 import { useForm } from '../../../lib/forms/use-form.js';
 import { checkNewPassword, checkRepeat } from '../../../lib/forms/validation.js';
 import { useSession } from '../../../lib/session/session-context.js';
@@ -28,7 +29,9 @@ export function Component() {
   const [params] = useSearchParams();
   const uid = params.get('uid') ?? '';
   const token = params.get('token') ?? '';
-  const form = useForm({ initial: INITIAL, validate, secret: SECRET });
+  // Sent back by the server when the form was posted without script.
+  const errorKey = formPostErrorKey(params.get('error'));
+  const form = useForm({ initial: INITIAL, validate, secret: SECRET, initialError: errorKey && t(errorKey) });
   const [done, setDone] = useState(false);
 
   const submit = async (values: typeof form.values) => {
@@ -59,7 +62,15 @@ export function Component() {
     );
   } else {
     body = (
-      <form className="auth-form" onSubmit={(event) => void form.submit(event, submit)} aria-label={t('reset.title')} noValidate>
+      // Posted, never a GET: the new password must not land in a URL. The link's uid and token stay in the action.
+      <form
+        className="auth-form"
+        method="post"
+        action={`${paths.reset()}?${new URLSearchParams({ uid, token }).toString()}`}
+        onSubmit={(event) => void form.submit(event, submit)}
+        aria-label={t('reset.title')}
+        noValidate
+      >
         <TextField
           form={form}
           name="new_password1"

@@ -6,6 +6,7 @@ import { paths, safeNext } from '../../../app/paths.js';
 import { AuthPage, DoneCard } from '../../../ui/auth-page.js';
 import { CodeLoginForm } from '../code-login-form.js';
 import { SignedInNotice } from '../signed-in-notice.js';
+import { formPostErrorKey } from '../../../lib/forms/form-post.js';
 import { useSession } from '../../../lib/session/session-context.js';
 
 /** `/signup/v1`: a new account from a code sent by e-mail or SMS; it has no password until one is set. */
@@ -13,6 +14,8 @@ export function Component() {
   const { t } = useI18n();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
+  // Sent back by the server when the form was posted without script (the captcha needs it).
+  const errorKey = formPostErrorKey(params.get('error'));
   const session = useSession();
   const [created, setCreated] = useState<CodeLoginResponse | null>(null);
   return (
@@ -30,6 +33,11 @@ export function Component() {
         <SignedInNotice next={next} />
       ) : (
         <>
+          {errorKey && (
+            <p className="form-error" role="alert">
+              {t(errorKey)}
+            </p>
+          )}
           <CodeLoginForm action="signup" onLoggedIn={setCreated} />
           <ul className="auth-links">
             <li><Link to={paths.signup(next)}>{t('signup.withPassword')}</Link></li>

@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import { AuthPage } from '../../../ui/auth-page.js';
 import { describeError } from '../../../lib/api-messages.js';
+import { DraftScope } from '../../../lib/forms/use-form.js';
 import { useSession } from '../../../lib/session/session-context.js';
 import { profileQuery } from '../api/profile.js';
 import { AvatarSection } from '../components/avatar-section.js';
 import { ContactsSection } from '../components/contacts-section.js';
 import { DeleteSection } from '../components/delete-section.js';
+import { MailboxSection } from '../components/mailbox-section.js';
 import { PasswordSection } from '../components/password-section.js';
 import { ProfileSection } from '../components/profile-section.js';
 import { RssSection } from '../components/rss-section.js';
@@ -29,6 +32,9 @@ export function Component() {
   const { t, lang } = useI18n();
   const userId = session.auth?.userid ?? 0;
   const profile = useQuery({ ...profileQuery(http, userId), enabled: userId > 0 });
+  // Every form here keeps a draft of what is typed (never passwords or codes): a session that ends mid-edit
+  // gives it back after logging in again as the same user.
+  const drafts = useMemo(() => ({ name: 'account', owner: userId }), [userId]);
 
   let body;
   if (profile.data) {
@@ -44,14 +50,17 @@ export function Component() {
           </ul>
         </nav>
         {/* Keyed by the profile's id: another user's values never stay in a form. */}
-        <div className="account-sections" key={p.id}>
-          <ProfileSection profile={p} />
-          <AvatarSection profile={p} />
-          <PasswordSection profile={p} />
-          <ContactsSection profile={p} />
-          <RssSection userId={p.id} />
-          <DeleteSection profile={p} />
-        </div>
+        <DraftScope.Provider value={drafts}>
+          <div className="account-sections" key={p.id}>
+            <ProfileSection profile={p} />
+            <AvatarSection profile={p} />
+            <PasswordSection profile={p} />
+            <ContactsSection profile={p} />
+            <RssSection userId={p.id} />
+          {p.role !== 'user' && <MailboxSection userId={p.id} />}
+            <DeleteSection profile={p} />
+          </div>
+        </DraftScope.Provider>
       </>
     );
   } else if (profile.error) {
