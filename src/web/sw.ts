@@ -18,13 +18,16 @@ precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 
 // Pages: the server-rendered HTML of every page visited (not the API, feeds or staff previews), so an article opened online reads offline.
+// Never stored: account pages (/login, /signup, /lostpassword, /reset, /verify_email, /sso/*) with a query
+// string, which may hold a typed username, a reset token or a password a form sent before the app ran, and
+// any answer to a non-GET request (isCacheablePage, shareableOnly).
 // Network first, because pages change with content; after 3 s without an answer the stored copy is
 // shown, and a page never stored falls back to the precached offline page. Pages are rendered as a
 // guest sees them, so they are shareable; a page marked private or no-store is still refused.
 // Vary (Cookie, Accept-Language) is ignored on lookup: the worker cannot see cookies, and any stored
 // language is better than none when offline.
 registerRoute(
-  ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && isCacheablePage(url),
+  ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && request.mode === 'navigate' && isCacheablePage(url),
   new NetworkFirst({
     cacheName: 'lectern-pages',
     networkTimeoutSeconds: 3,

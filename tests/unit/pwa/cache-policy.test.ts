@@ -60,4 +60,40 @@ describe('route matching', () => {
       expect(isCacheablePage(url(path)), path).toBe(false);
     }
   });
+
+  it('never keeps an account page with a query string, nor a page that carries a key in its path', () => {
+    for (const path of [
+      '/login?login=reader&password=secret',
+      '/login?error=invalid_credentials&login=reader',
+      '/login/v1?next=%2Faccount',
+      '/signup?error=script_required&login=x&email=x%40example.com',
+      '/signup/v1?next=/',
+      '/lostpassword?email=a%40example.com',
+      '/reset?uid=1&token=abc',
+      '/verify_email/some-key',
+      '/verify_email/some-key?x=1',
+      '/sso/login?sso=abc&sig=def',
+      '/sso?ticket=1',
+    ]) {
+      expect(isCacheablePage(url(path)), path).toBe(false);
+    }
+    // The bare pages are kept, and so are other pages with a query (lists, search).
+    for (const path of ['/login', '/signup', '/lostpassword', '/reset', '/sso/login_failed', '/loginhelp?x=1', '/search?q=login', '/category/2?page=3']) {
+      expect(isCacheablePage(url(path)), path).toBe(true);
+    }
+  });
+});
+
+describe('non-GET requests', () => {
+  it('never keeps the answer to a POST, whatever its headers', () => {
+    const posted = new Request('https://lectern.test/login', { method: 'POST', body: 'login=a&password=b' });
+    expect(isShareable(posted, response('public, max-age=60'))).toBe(false);
+    expect(isShareable(new Request('https://lectern.test/article/1', { method: 'PUT' }), response())).toBe(false);
+  });
+
+  it('is refused by the plugin every runtime cache uses', async () => {
+    const posted = new Request('https://lectern.test/login', { method: 'POST', body: 'login=a&password=b' });
+    const willUpdate = shareableOnly.cacheWillUpdate!({ request: posted, response: response(), event: undefined as unknown as ExtendableEvent, state: {} });
+    expect(await willUpdate).toBeNull();
+  });
 });

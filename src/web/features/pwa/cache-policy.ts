@@ -4,9 +4,11 @@ import type { WorkboxPlugin } from 'workbox-core/types.js';
  * Whether a response may go in a cache that everyone using this browser profile can read. The server
  * marks premium and personal responses `private` or `no-store`; a request that carried a bearer token
  * is personal whatever its headers say, because cache keys ignore the Authorization header and the
- * next reader (or a guest after logout) would be served it.
+ * next reader (or a guest after logout) would be served it. Only GET answers are kept: the answer to a
+ * POST (a login form sent as HTML, say) belongs to what was sent, and a cache key holds only the URL.
  */
 export function isShareable(request: Request, response: Response): boolean {
+  if (request.method !== 'GET') return false;
   if (request.headers.has('authorization')) return false;
   const cacheControl = (response.headers.get('cache-control') ?? '').toLowerCase();
   return !/(^|[\s,])(private|no-store)([\s,=]|$)/.test(cacheControl);
@@ -50,7 +52,21 @@ export function isContentApi(url: URL): boolean {
   return match !== null && CONTENT_API_AREAS.has(match[1]) && !ADMIN_PREVIEW.test(url.pathname);
 }
 
-/** Navigations whose HTML is kept for offline reading: every page but the API, feeds and previews. */
+/**
+ * Account pages whose query string may hold what a visitor typed or was sent: a username sent back by a
+ * failed login form (and, from a form sent by GET before the app ran, a password), a reset link's token,
+ * single sign-on tickets. Their page with a query is never stored; the bare page is.
+ */
+const ACCOUNT_PAGES = /^\/(login|signup|lostpassword|reset|verify_email|sso)(\/|$)/;
+/** The e-mail confirmation page carries its key in the path itself. */
+const KEY_IN_PATH = /^\/verify_email\/./;
+
+/**
+ * Navigations whose HTML is kept for offline reading: every page but the API, feeds, previews, and account
+ * pages that carry personal values or secrets in their URL.
+ */
 export function isCacheablePage(url: URL): boolean {
+  if (url.search !== '' && ACCOUNT_PAGES.test(url.pathname)) return false;
+  if (KEY_IN_PATH.test(url.pathname)) return false;
   return !url.pathname.startsWith('/api/') && !ADMIN_PREVIEW.test(url.pathname) && !/\.(xml|txt|json)$/.test(url.pathname);
 }
