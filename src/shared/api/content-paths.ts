@@ -9,6 +9,8 @@ export const contentPaths = {
   articleHot: '/article/hot/:id',
   articleHotBanner: '/article/hot/banner/:id',
   articleMembershipStatus: '/article/membership_status/:id',
+  /** POST: the body of a premium article under the metered paywall (see `articleUnlock`). */
+  articleUnlock: '/article/:id/unlock',
   articleRelated: '/article/related/:id',
   articleSummaryList: '/article/summary',
   articleSummary: '/article/summary/:id',
@@ -57,3 +59,6 @@ export const contentPaths = {
   submission: '/submission/file/:id',
   author: '/author/:id',
 } as const;
+
+/** A guest's device fingerprint, sent to the unlock and membership-status calls for the metered paywall. */
+export const FINGERPRINT_HEADER = 'x-lectern-fingerprint';

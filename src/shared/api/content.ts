@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { paginated, pageQuery } from './common.js';
+import { planWithProducts } from './membership.js';
 
-export { contentPaths } from './content-paths.js';
+export { contentPaths, FINGERPRINT_HEADER } from './content-paths.js';
 
 export const accessSchema = z.enum(['free', 'premium']);
 export type Access = z.infer<typeof accessSchema>;
@@ -101,15 +102,47 @@ export const articleWrite = articleFields.extend({
 });
 export type ArticleWrite = z.infer<typeof articleWrite>;
 
+/**
+ * Why the caller may or may not read an article: `free`, `free_read` (a premium article opened to all),
+ * `metered` (a free read of the monthly meter), `member` (active premium membership), `staff`; or why not:
+ * `login_required` (a guest), `membership_required` (a logged-in user without membership).
+ */
+export const accessReason = z.enum(['free', 'free_read', 'metered', 'member', 'staff', 'login_required', 'membership_required']);
+export type AccessReason = z.infer<typeof accessReason>;
+
+const meterFields = {
+  /** Metered reads left this month (UTC); null where the meter does not apply (free, member, staff, guest without fingerprint). */
+  reads_left: z.number().int().nullable(),
+  /** Metered reads a month for this caller; null like `reads_left`. */
+  reads_limit: z.number().int().nullable(),
+};
+
+/**
+ * GET article/membership_status/{id}: for the caller (a guest's meter counts only with the
+ * `x-lectern-fingerprint` header). Looking never spends a metered read: `can_read` with reason `metered`
+ * says the unlock call would open it. `plans` are the plans whose membership would open it (empty when
+ * the caller reads it anyway as free, free read, member or staff).
+ */
 export const membershipStatus = z.object({
   article_id: z.number().int(),
   access: accessSchema,
   free_read: z.boolean(),
   locked: z.boolean(),
   can_read: z.boolean(),
-  reason: z.enum(['free', 'free_read', 'staff', 'member', 'login_required', 'membership_required']),
+  reason: accessReason,
+  ...meterFields,
+  plans: z.array(planWithProducts),
 });
 export type MembershipStatus = z.infer<typeof membershipStatus>;
+
+/**
+ * POST article/{id}/unlock: the article with its body when the caller may read it, spending a metered
+ * read when that is what opens it (an article already opened this month costs nothing). The answer is
+ * `private, no-store`. Refused: 200 with `locked` true, no body, and the reason (`login_required` for a
+ * guest, `membership_required` for a user). Page rendering and `GET article/{id}` never spend a read.
+ */
+export const articleUnlock = articleDetail.extend({ reason: accessReason, ...meterFields });
+export type ArticleUnlock = z.infer<typeof articleUnlock>;
 
 export const category = z.object({
   id: z.number().int(),

@@ -34,6 +34,8 @@ export const membershipPaths = {
   giftCode: '/membership_gift_code/:id',
   /** POST `{code}` (logged in): redeem a gift code for the caller. */
   redeem: '/membership/redeem',
+  /** POST a member enquiry (anyone, with a solved captcha; mailed to staff); GET the enquiries (staff). */
+  enquiry: '/membership/enquiry',
 } as const;
 
 /** The plan slug that makes a member. */
@@ -43,3 +45,6 @@ export const REDEEM_LIMIT_10_MIN = 5;
 export const REDEEM_LIMIT_DAY = 20;
 /** Most gift codes created in one call. */
 export const GIFT_CODES_PER_CALL = 100;
+/** Member enquiries allowed per client address: enough for a second thought, not for a mail cannon. */
+export const ENQUIRY_LIMIT_HOUR = 3;
+export const ENQUIRY_LIMIT_DAY = 10;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, pageQuery, paginated } from './common.js';
 import { GIFT_CODES_PER_CALL } from './membership-paths.js';
+import { altchaField, emailField } from './messaging.js';
 
 export * from './membership-paths.js';
 
@@ -177,3 +178,26 @@ export const redeemBody = z.object({
   code: z.string().trim().min(1, 'This field may not be blank.').max(64, 'Use at most 64 characters.'),
 });
 export const redeemResponse = z.object({ subscription });
+
+/** POST membership/enquiry. `plan` is a plan's slug or id; `altcha` a solved captcha, as at sign-up. */
+export const enquiryBody = z.object({
+  name: z.string().trim().min(1, 'This field may not be blank.').max(100, 'Use at most 100 characters.'),
+  email: emailField,
+  message: z.string().trim().min(1, 'This field may not be blank.').max(5000, 'Use at most 5000 characters.'),
+  plan: z.string().trim().max(50, 'Use at most 50 characters.').nullish(),
+  altcha: altchaField,
+});
+export type EnquiryBody = z.infer<typeof enquiryBody>;
+export const enquiry = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  /** The plan asked about, by slug; null when none was named (or the plan was deleted since). */
+  plan: z.string().nullable(),
+  /** The account that sent it, when the sender was logged in. */
+  user_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type Enquiry = z.infer<typeof enquiry>;
+export const enquiryList = paginated(enquiry);

@@ -158,7 +158,7 @@ describe('lists', () => {
   it('article/membership_status/{id} explains the decision', async () => {
     const premium = await createArticle(t, { access: 'premium' });
     expect((await t.api('GET', `/article/membership_status/${premium.id}`)).json()).toMatchObject({ locked: true, reason: 'login_required' });
-    expect((await t.api('GET', `/article/membership_status/${premium.id}`, { token: userToken })).json()).toMatchObject({ reason: 'membership_required' });
+    expect((await t.api('GET', `/article/membership_status/${premium.id}`, { token: userToken })).json()).toMatchObject({ can_read: true, reason: 'metered' });
     expect((await t.api('GET', `/article/membership_status/${premium.id}`, { token: staffToken })).json()).toMatchObject({ can_read: true, reason: 'staff' });
     expect((await t.api('GET', '/article/membership_status/99999999')).statusCode).toBe(404);
   });

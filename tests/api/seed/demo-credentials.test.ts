@@ -22,7 +22,7 @@ describe('demo accounts of a deployed site', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const written = parseDemoCredentials(readFileSync(file, 'utf8'));
     expect(written).toEqual(seeded!.accounts);
-    expect(written.map((a) => a.username)).toEqual(['editor', 'reader']);
+    expect(written.map((a) => a.username)).toEqual(['editor', 'reader', 'member']);
 
     for (const { username, password, role } of written) {
       expect(password).toMatch(/^[\w-]{24}$/);

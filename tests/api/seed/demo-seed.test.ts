@@ -8,7 +8,7 @@ let seededWithDemoOff: DemoSeeded | null;
 let seeded: DemoSeeded | null;
 let seededAgain: DemoSeeded | null;
 /** The tests choose the demo passwords; a deployed site gets random ones. */
-const passwords = { editor: 'editor-pass-for-tests', reader: 'reader-pass-for-tests' };
+const passwords = { editor: 'editor-pass-for-tests', reader: 'reader-pass-for-tests', member: 'member-pass-for-tests' };
 const demoConfig = () => ({ ...t.config, demoMode: true });
 const count = async (table: 'articles' | 'categories' | 'tags' | 'topics' | 'users') =>
   Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -26,10 +26,11 @@ describe('seedIfEmpty', () => {
     expect(seeded?.accounts.map((a) => [a.username, a.password, a.role])).toEqual([
       ['editor', passwords.editor, 'staff'],
       ['reader', passwords.reader, 'user'],
+      ['member', passwords.member, 'user'],
     ]);
     expect(seededAgain).toBeNull();
-    // Four authors and the two demo accounts; the second call added nobody.
-    expect(await count('users')).toBe(6);
+    // Four authors and the three demo accounts; the second call added nobody.
+    expect(await count('users')).toBe(7);
     expect(await count('articles')).toBe(48);
   });
 
@@ -135,6 +136,42 @@ describe('demo accounts', () => {
     expect(reader.json().user).toMatchObject({ username: 'reader', role: 'user', is_staff: false });
   });
 
+  it('the member reads premium articles as a member; the reader opens one under the meter', async () => {
+    const now = new Date().toISOString();
+    const premium = await t.db.kysely
+      .selectFrom('articles')
+      .select('id')
+      .where('access', '=', 'premium')
+      .where('free_read', '=', 0)
+      .where('status', '=', 'published')
+      .where('published_at', '<=', now)
+      .orderBy('id')
+      .execute();
+    expect(premium.length).toBeGreaterThanOrEqual(3);
+    const [first] = premium;
+
+    const login = async (username: 'member' | 'reader') =>
+      (await t.api('POST', '/rest-auth/login/', { body: { username, password: passwords[username] } })).json().access as string;
+    const member = await login('member');
+    expect((await t.api('GET', `/article/membership_status/${first.id}`, { token: member })).json()).toMatchObject({ can_read: true, reason: 'member', plans: [] });
+    expect((await t.api('GET', `/article/${first.id}`, { token: member })).json().content_html).toEqual(expect.any(String));
+    const grant = await t.db.kysely
+      .selectFrom('membership_grants')
+      .innerJoin('users', 'users.id', 'membership_grants.granted_by')
+      .select(['membership_grants.source', 'users.username'])
+      .executeTakeFirstOrThrow();
+    expect(grant).toEqual({ source: 'staff', username: 'editor' });
+
+    const reader = await login('reader');
+    const status = (await t.api('GET', `/article/membership_status/${first.id}`, { token: reader })).json();
+    expect(status).toMatchObject({ can_read: true, reason: 'metered' });
+    expect(status.plans.map((p: { slug: string }) => p.slug)).toEqual(['premium']);
+    expect((await t.api('GET', `/article/${first.id}`, { token: reader })).json()).toMatchObject({ locked: true, content_html: null });
+    const opened = (await t.api('POST', `/article/${first.id}/unlock`, { token: reader })).json();
+    expect(opened).toMatchObject({ locked: false, reason: 'metered' });
+    expect(opened.content_html).toEqual(expect.any(String));
+  });
+
   it('byline authors have no password and cannot log in', async () => {
     const res = await t.api('POST', '/rest-auth/login/', { body: { username: 'maren', password: passwords.editor } });
     expect(res.statusCode).toBe(401);
@@ -166,6 +203,6 @@ describe('seedLargeSite on a demo site', () => {
     expect(await count('articles')).toBe(before + 200);
     expect(await count('categories')).toBe(6);
     expect(await count('tags')).toBe(15);
-    expect(await count('users')).toBe(6);
+    expect(await count('users')).toBe(7);
   });
 });

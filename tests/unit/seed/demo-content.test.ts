@@ -66,12 +66,13 @@ describe('demo site data', () => {
     expect(Object.keys(CATEGORY_AFFINITY).sort()).toEqual(CATEGORIES.map((c) => c.slug).sort());
   });
 
-  it('has four authors with avatars and the two demo accounts', () => {
+  it('has four authors with avatars and the three demo accounts', () => {
     expect(AUTHORS).toHaveLength(4);
     for (const a of AUTHORS) expect(existsSync(mediaFile(a.avatar!)), a.username).toBe(true);
     expect(DEMO_ACCOUNTS.map((a) => [a.username, a.role])).toEqual([
       ['editor', 'staff'],
       ['reader', 'user'],
+      ['member', 'user'],
     ]);
   });
 

@@ -8,9 +8,10 @@ describe('demo credentials', () => {
     expect(first.map((a) => [a.username, a.role])).toEqual([
       ['editor', 'staff'],
       ['reader', 'user'],
+      ['member', 'user'],
     ]);
     const all = [...first, ...second].map((a) => a.password);
-    expect(new Set(all).size).toBe(4);
+    expect(new Set(all).size).toBe(6);
     for (const password of all) expect(password).toMatch(/^[\w-]{24}$/);
   });
 
@@ -24,7 +25,7 @@ describe('demo credentials', () => {
     const accounts = demoCredentials();
     const text = formatDemoCredentials(accounts, 'http://localhost:8000/login', '2025-01-02T03:04:05.000Z');
     expect(text).toContain('Sign in at http://localhost:8000/login.');
-    expect(text.split('\n').filter((l) => l && !l.startsWith('#'))).toHaveLength(2);
+    expect(text.split('\n').filter((l) => l && !l.startsWith('#'))).toHaveLength(3);
     expect(parseDemoCredentials(text)).toEqual(accounts);
   });
 });

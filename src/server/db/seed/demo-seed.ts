@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { seedMembershipDemo } from '../../modules/membership/demo.js';
+import { grantWithin, PREMIUM_SLUG } from '../../modules/membership/service.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Db } from '../connection.js';
 import type { Database } from '../types.js';
@@ -87,9 +89,43 @@ async function insertSite(db: Kysely<Database>, refs: SeedRefs, articles: Map<st
   }
 }
 
+/** The demo account that holds a premium membership. */
+export const DEMO_MEMBER = 'member';
+
 /**
- * The whole demo site in one transaction: people, taxonomy, 48 articles, banners and site texts. The demo
- * accounts get the given passwords (random ones by default).
+ * The membership plans, and a year of premium for the demo member, granted as staff grant it (source
+ * `staff`, by the demo editor) through the grant step every grant takes, inside the seed's transaction.
+ */
+async function insertMemberships(trx: Kysely<Database>, authors: Map<string, number>, now: Date): Promise<void> {
+  const plans = await seedMembershipDemo(trx);
+  const yearly = await trx
+    .selectFrom('membership_products')
+    .selectAll()
+    .where('membership_id', '=', plans[PREMIUM_SLUG])
+    .orderBy('period_count', 'desc')
+    .executeTakeFirstOrThrow();
+  const member = authors.get(DEMO_MEMBER);
+  if (member === undefined) return;
+  await grantWithin(
+    trx,
+    {
+      userId: member,
+      membershipId: yearly.membership_id,
+      productId: yearly.id,
+      periodUnit: yearly.period_unit,
+      periodCount: yearly.period_count,
+      source: 'staff',
+      sourceKey: 'staff:demo-seed',
+      language: null,
+      grantedBy: authors.get('editor') ?? null,
+    },
+    now,
+  );
+}
+
+/**
+ * The whole demo site in one transaction: people, taxonomy, 48 articles, banners, site texts, membership
+ * plans and the demo member's membership. The demo accounts get the given passwords (random by default).
  */
 export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredentials()): Promise<void> {
   const nowMs = Date.now();
@@ -113,5 +149,6 @@ export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredenti
     const refs: SeedRefs = { authors, ...(await insertTaxonomy(trx, now)), topicPositions: new Map() };
     const articles = await insertArticles(trx, planned, refs);
     await insertSite(trx, refs, articles, now);
+    await insertMemberships(trx, authors, new Date(nowMs));
   });
 }

@@ -1,7 +1,30 @@
-import type { MembershipStatus } from '../../../shared/api/content.js';
+import type { FastifyRequest } from 'fastify';
+import { FINGERPRINT_HEADER, type AccessReason } from '../../../shared/api/content.js';
+import { userfingerField } from '../../../shared/api/guest.js';
 import type { Actor } from '../../platform/auth.js';
-import { isStaff } from '../../platform/auth.js';
+import { getActor, isStaff } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { Invalid } from '../../platform/errors.js';
+import { isPremiumMember, meterStatus, spendMeteredRead, type MeterStatus, type Reader } from '../membership/service.js';
+
+/**
+ * The one place that decides who may read premium text. Free articles and premium articles opened as a
+ * free read are for everyone; otherwise staff and premium members may read, and a reader who is neither
+ * may open a premium article under the metered paywall: a logged-in user by account, a guest by the
+ * device fingerprint sent in the `x-lectern-fingerprint` header.
+ *
+ * What the caller is entitled to is resolved once per request (`entitlementOf`); "may read" is then a
+ * pure check over it (`decideArticleAccess`), cheap enough for lists and search. The meter is consulted
+ * only where one article is asked about (`previewAccess`) and spent only where its body is released
+ * (`releaseArticle`, the unlock call), never by page rendering or by search.
+ */
+export interface Entitlement {
+  loggedIn: boolean;
+  staff: boolean;
+  member: boolean;
+  /** Whom the meter counts for this caller; null for members, staff and a guest without a fingerprint. */
+  reader: Reader | null;
+}
 
 export interface AccessSubject {
   access: 'free' | 'premium';
@@ -10,22 +33,98 @@ export interface AccessSubject {
 
 export interface AccessDecision {
   can_read: boolean;
-  reason: MembershipStatus['reason'];
+  reason: AccessReason;
+  /** Locked now, but a metered read could open it (the caller has a meter). */
+  meterable: boolean;
+}
+
+export interface MeteredDecision {
+  can_read: boolean;
+  reason: AccessReason;
+  /** Metered reads left this month; null where the meter does not apply to this caller and article. */
+  reads_left: number | null;
+  reads_limit: number | null;
+}
+
+const GUEST: Entitlement = { loggedIn: false, staff: false, member: false, reader: null };
+
+async function resolve(ctx: AppContext, actor: Actor | null, guestReader: Reader | null): Promise<Entitlement> {
+  if (!actor) return { ...GUEST, reader: guestReader };
+  if (isStaff(actor)) return { loggedIn: true, staff: true, member: false, reader: null };
+  const member = await isPremiumMember(ctx, actor.id);
+  return { loggedIn: true, staff: false, member, reader: member ? null : { userId: actor.id } };
+}
+
+/** The fingerprint header of a guest request; a malformed one is a 400 naming the header. */
+function fingerprintOf(request: FastifyRequest): string | null {
+  const raw = request.headers[FINGERPRINT_HEADER];
+  if (raw === undefined || raw === '') return null;
+  const parsed = userfingerField.safeParse(Array.isArray(raw) ? raw[0] : raw);
+  if (!parsed.success) throw Invalid.field(FINGERPRINT_HEADER, parsed.error.issues[0]?.message ?? 'Invalid fingerprint.');
+  return parsed.data;
+}
+
+const byRequest = new WeakMap<FastifyRequest, Promise<Entitlement>>();
+const byActor = new WeakMap<Actor, Promise<Entitlement>>();
+
+/** What the caller of this request is entitled to: resolved on first use, then the same for the request. */
+export function entitlementOf(ctx: AppContext, request: FastifyRequest): Promise<Entitlement> {
+  let found = byRequest.get(request);
+  if (!found) {
+    found = (async () => {
+      const actor = await getActor(request);
+      const fingerprint = actor ? null : fingerprintOf(request);
+      return actor ? entitlementOfActor(ctx, actor) : resolve(ctx, null, fingerprint ? { fingerprint, ip: request.ip } : null);
+    })();
+    byRequest.set(request, found);
+  }
+  return found;
 }
 
 /**
- * The one place that decides who may read premium text. Free articles and premium articles opened as a
- * free read are for everyone; otherwise staff may read. The membership capability extends this function
- * (active premium subscription, metered reads) and nothing else.
+ * The entitlement of an actor where no request is at hand (search, feeds): no guest meter. The actor
+ * object lives as long as its request, so this too is resolved once per request.
  */
-export async function decideArticleAccess(
-  _ctx: AppContext,
-  actor: Actor | null,
-  article: AccessSubject,
-): Promise<AccessDecision> {
-  if (article.access === 'free') return { can_read: true, reason: 'free' };
-  if (article.free_read) return { can_read: true, reason: 'free_read' };
-  if (!actor) return { can_read: false, reason: 'login_required' };
-  if (isStaff(actor)) return { can_read: true, reason: 'staff' };
-  return { can_read: false, reason: 'membership_required' };
+export function entitlementOfActor(ctx: AppContext, actor: Actor | null): Promise<Entitlement> {
+  if (!actor) return Promise.resolve(GUEST);
+  let found = byActor.get(actor);
+  if (!found) {
+    found = resolve(ctx, actor, null);
+    byActor.set(actor, found);
+  }
+  return found;
+}
+
+/** May the caller read this article's text now, without spending a metered read? Pure. */
+export function decideArticleAccess(who: Entitlement, article: AccessSubject): AccessDecision {
+  if (article.access === 'free') return { can_read: true, reason: 'free', meterable: false };
+  if (article.free_read) return { can_read: true, reason: 'free_read', meterable: false };
+  if (who.staff) return { can_read: true, reason: 'staff', meterable: false };
+  if (who.member) return { can_read: true, reason: 'member', meterable: false };
+  return { can_read: false, reason: who.loggedIn ? 'membership_required' : 'login_required', meterable: who.reader !== null };
+}
+
+function withMeter(decision: AccessDecision, meter: MeterStatus): MeteredDecision {
+  return meter.allowed
+    ? { can_read: true, reason: 'metered', reads_left: meter.readsLeft, reads_limit: meter.limit }
+    : { can_read: false, reason: decision.reason, reads_left: meter.readsLeft, reads_limit: meter.limit };
+}
+
+const settled = (d: AccessDecision): MeteredDecision => ({ can_read: d.can_read, reason: d.reason, reads_left: null, reads_limit: null });
+
+/** The decision with the meter looked at but not spent: what `membership_status` tells the caller. */
+export async function previewAccess(ctx: AppContext, who: Entitlement, article: AccessSubject & { id: number }): Promise<MeteredDecision> {
+  const decision = decideArticleAccess(who, article);
+  if (decision.can_read || !who.reader) return settled(decision);
+  return withMeter(decision, await meterStatus(ctx, who.reader, article.id));
+}
+
+/**
+ * The decision for handing out the body now: spends a metered read when the caller needs one (opening
+ * an article already opened this month is free). Call it only where the body is then sent.
+ */
+export async function releaseArticle(ctx: AppContext, who: Entitlement, article: AccessSubject & { id: number }): Promise<MeteredDecision> {
+  const decision = decideArticleAccess(who, article);
+  if (decision.can_read || !who.reader) return settled(decision);
+  return withMeter(decision, await spendMeteredRead(ctx, who.reader, article.id));
 }

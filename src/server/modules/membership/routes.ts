@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { errorBody, idParam } from '../../../shared/api/common.js';
+import { errorBody, idParam, pageQuery } from '../../../shared/api/common.js';
 import { LANGUAGE_COOKIE } from '../../../shared/constants.js';
 import { pickLanguage } from '../../../shared/i18n/index.js';
 import {
+  enquiry,
+  enquiryBody,
+  enquiryList,
   extendBody,
   giftCode,
   giftCodeCreate,
@@ -31,6 +34,7 @@ import {
 } from '../../../shared/api/membership.js';
 import { getActor, requireStaff, requireUser } from '../../platform/auth.js';
 import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { listEnquiries, submitEnquiry } from './enquiry-service.js';
 import { startExpiryJob } from './expiry-job.js';
 import { createGiftCodes, getGiftCode, listGiftCodes, redeemGiftCode, revokeGiftCode } from './gift-service.js';
 import {
@@ -128,6 +132,30 @@ export const membershipRoutes = moduleRoutes((app) => {
     handler: async (request, reply) => {
       await deleteProduct(ctx, await requireStaff(request), request.params.id);
       return reply.status(204).send(null);
+    },
+  });
+
+  // Enquiries
+
+  app.post(membershipPaths.enquiry, {
+    schema: {
+      tags,
+      summary: 'Ask about membership (captcha required; throttled per address); mailed to staff',
+      body: enquiryBody,
+      response: { 201: enquiry, 400: errorBody, 429: errorBody },
+    },
+    handler: async (request, reply) => {
+      privateResponse(reply);
+      return reply.status(201).send(await submitEnquiry(ctx, await getActor(request), request.body, request.ip));
+    },
+  });
+
+  app.get(membershipPaths.enquiry, {
+    schema: { tags, summary: 'Member enquiries, newest first (staff)', querystring: pageQuery, response: { 200: enquiryList, ...staffErrors } },
+    handler: async (request, reply) => {
+      privateResponse(reply);
+      const page = await listEnquiries(ctx, await requireStaff(request), request.query);
+      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
     },
   });
 

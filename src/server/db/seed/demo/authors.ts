@@ -63,4 +63,12 @@ export const DEMO_ACCOUNTS: DemoUser[] = [
     avatar: null,
     role: 'user',
   },
+  {
+    username: 'member',
+    email: 'member@example.com',
+    display_name: 'Demo Member',
+    description: 'The demo member account: a premium membership for a year from the day the demo was made.',
+    avatar: null,
+    role: 'user',
+  },
 ];

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { ArticleCard } from '../../../../shared/api/content.js';
-import type { ArticlesTable, Database } from '../../../db/types.js';
+import type { ArticlesTable, Database, NewArticle } from '../../../db/types.js';
+import { countPublic, type CountKind } from '../counts-repo.js';
 
 /** Columns of a card: everything but the body. */
 export const cardColumns = [
@@ -44,10 +45,20 @@ type ArticleQuery = SelectQueryBuilder<Database, 'articles', object>;
 
 /** Published and already public (published_at not in the future). */
 export function publishedArticles(db: Kysely<Database>, filters: ArticleFilters = {}, now = new Date().toISOString()): ArticleQuery {
-  let q = db
-    .selectFrom('articles')
-    .where('articles.status', '=', 'published')
-    .where('articles.published_at', '<=', now) as ArticleQuery;
+  return withFilters(db.selectFrom('articles').where('articles.published_at', '<=', now) as ArticleQuery, filters);
+}
+
+/**
+ * The same articles for a list ordered by views. The date test is written so that no index serves it
+ * (`|| ''` keeps its meaning, NULL included): SQLite keeps no statistics and would otherwise choose the
+ * date index and sort every published article, where walking a views index stops after the first page.
+ */
+export function publishedByViews(db: Kysely<Database>, filters: ArticleFilters = {}, now = new Date().toISOString()): ArticleQuery {
+  return withFilters(db.selectFrom('articles').where(sql<string>`articles.published_at || ''`, '<=', now) as ArticleQuery, filters);
+}
+
+function withFilters(query: ArticleQuery, filters: ArticleFilters): ArticleQuery {
+  let q = query.where('articles.status', '=', 'published');
   if (filters.category) q = q.where('articles.category_id', '=', filters.category);
   if (filters.author) q = q.where('articles.author_id', '=', filters.author);
   if (filters.access) q = q.where('articles.access', '=', filters.access);
@@ -69,6 +80,21 @@ export function publishedArticles(db: Kysely<Database>, filters: ArticleFilters 
 export async function countArticles(q: ArticleQuery): Promise<number> {
   const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * How many published, public articles match: a maintained count when the filters are none or one
+ * category, tag, topic or author (every public page's list), a count of the rows otherwise.
+ */
+export function countPublished(db: Kysely<Database>, filters: ArticleFilters, now: string): Promise<number> {
+  // The same test as the filters' own: a false or zero filter filters nothing.
+  const given = (Object.keys(filters) as (keyof ArticleFilters)[]).filter((k) => (k === 'ids' ? filters.ids !== undefined : Boolean(filters[k])));
+  if (given.length === 0) return countPublic(db, 'all', 0, now);
+  const only = given.length === 1 ? given[0] : undefined;
+  if (only === 'category' || only === 'tag' || only === 'topic' || only === 'author') {
+    return countPublic(db, only satisfies CountKind, filters[only]!, now);
+  }
+  return countArticles(publishedArticles(db, filters, now));
 }
 
 export function selectCards(q: ArticleQuery) {
@@ -144,40 +170,58 @@ export async function hydrateCards(db: Kysely<Database>, rows: CardRow[]): Promi
   });
 }
 
-/** Articles sharing the most tags with this one, then the same category, newest first. */
-export async function relatedIds(db: Kysely<Database>, articleId: number, categoryId: number | null, limit: number): Promise<number[]> {
-  const now = new Date().toISOString();
-  const byTags = await db
-    .selectFrom('article_tags as mine')
-    .innerJoin('article_tags as other', 'other.tag_id', 'mine.tag_id')
-    .innerJoin('articles', 'articles.id', 'other.article_id')
-    .select(['other.article_id as id', sql<number>`count(*)`.as('shared')])
-    .where('mine.article_id', '=', articleId)
-    .where('other.article_id', '!=', articleId)
-    .where('articles.status', '=', 'published')
-    .where('articles.published_at', '<=', now)
-    .groupBy('other.article_id')
-    .orderBy('shared', 'desc')
-    .orderBy('other.article_id', 'desc')
-    .limit(limit)
-    .execute();
-  const ids = byTags.map((r) => Number(r.id));
-  if (ids.length < limit && categoryId !== null) {
-    const more = await publishedArticles(db, { category: categoryId, excludeId: articleId })
-      .select('articles.id')
-      .where('articles.id', 'not in', ids.length ? ids : [0])
-      .orderBy('articles.published_at', 'desc')
-      .limit(limit - ids.length)
-      .execute();
-    ids.push(...more.map((r) => r.id));
-  }
-  return ids;
+/** Every counted article (published, with a date) with its category and date, and every tag link: what related lists are computed from. */
+export async function relatedSource(db: Kysely<Database>) {
+  const [articles, links] = await Promise.all([
+    db
+      .selectFrom('articles')
+      .select(['id', 'category_id', 'published_at'])
+      .where('status', '=', 'published')
+      .where('published_at', 'is not', null)
+      .execute(),
+    db.selectFrom('article_tags').select(['article_id', 'tag_id']).execute(),
+  ]);
+  return { articles: articles as { id: number; category_id: number | null; published_at: string }[], links };
+}
+
+/** The columns the related list of an article needs: whether it is public, and its category. */
+export function findArticleHead(db: Kysely<Database>, id: number) {
+  return db.selectFrom('articles').select(['id', 'status', 'published_at', 'category_id']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function addViews(db: Kysely<Database>, counts: Map<number, number>): Promise<void> {
   for (const [id, n] of counts) {
     await db.updateTable('articles').set({ view_count: sql`view_count + ${n}` }).where('id', '=', id).execute();
   }
+}
+
+export async function insertArticle(db: Kysely<Database>, values: NewArticle, tagIds: number[], topicIds: number[]): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('articles').values(values).returning('id').executeTakeFirstOrThrow();
+    await replaceArticleTags(trx, row.id, tagIds);
+    await replaceArticleTopics(trx, row.id, topicIds);
+    return row.id;
+  });
+}
+
+/** Changes the article's columns and, when given, replaces its tags or topics, in one transaction. */
+export async function updateArticleRow(
+  db: Kysely<Database>,
+  id: number,
+  values: Updateable<ArticlesTable>,
+  tagIds: number[] | undefined,
+  topicIds: number[] | undefined,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('articles').set(values).where('id', '=', id).execute();
+    if (tagIds) await replaceArticleTags(trx, id, tagIds);
+    if (topicIds) await replaceArticleTopics(trx, id, topicIds);
+  });
+}
+
+export async function deleteArticleRow(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('articles').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 export async function replaceArticleTags(db: Kysely<Database>, articleId: number, tagIds: number[]): Promise<void> {

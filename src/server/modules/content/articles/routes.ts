@@ -6,8 +6,10 @@ import {
   articleList,
   articlePatch,
   articleListQuery,
+  articleUnlock,
   articleWrite,
   contentPaths,
+  FINGERPRINT_HEADER,
   membershipStatus,
 } from '../../../../shared/api/content.js';
 import { getActor, requireStaff } from '../../../platform/auth.js';
@@ -24,9 +26,11 @@ import {
   membershipStatus as getMembershipStatus,
   previewArticle,
   relatedArticles,
+  unlockArticle,
   updateArticle,
 } from './service.js';
-import { ViewCounter } from './views.js';
+import { entitlementOf } from '../access.js';
+import { ViewCounter, writeViews } from './views.js';
 import { NotFound } from '../../../platform/errors.js';
 import { secretMatches } from '../../../platform/secrets.js';
 
@@ -36,14 +40,16 @@ const categoryParam = z.object({ id: z.coerce.number().int().min(0) });
 
 export const articleRoutes = moduleRoutes((app) => {
   const { ctx } = app;
-  const views = new ViewCounter(ctx);
+  const views = new ViewCounter({ write: writeViews(ctx), log: app.log });
   app.addHook('onClose', () => views.flush());
+  // An article page served from the page cache never calls this API: the page server counts its read here.
+  ctx.pageViews.register('article', (id) => views.count(id));
 
   app.get(contentPaths.article, {
     schema: { tags, summary: 'An article; premium text only for readers allowed it', params: idParam, response: { 200: articleDetail } },
     handler: async (request, reply) => {
       const actor = await getActor(request);
-      const article = await getArticle(ctx, actor, request.params.id);
+      const article = await getArticle(ctx, await entitlementOf(ctx, request), request.params.id);
       views.count(article.id);
       // A premium body is personal: never let a shared cache keep it.
       if (actor || article.access === 'premium') privateResponse(reply);
@@ -92,7 +98,24 @@ export const articleRoutes = moduleRoutes((app) => {
     schema: { tags, summary: 'Whether the caller may read an article, and why', params: idParam, response: { 200: membershipStatus } },
     handler: async (request, reply) => {
       privateResponse(reply);
-      return getMembershipStatus(ctx, await getActor(request), request.params.id);
+      return getMembershipStatus(ctx, await entitlementOf(ctx, request), request.params.id);
+    },
+  });
+
+  app.post(contentPaths.articleUnlock, {
+    schema: {
+      tags,
+      summary: 'An article with its body for the caller, spending a metered read where that opens it (guests: x-lectern-fingerprint header)',
+      params: idParam,
+      response: { 200: articleUnlock },
+    },
+    // A script trying fingerprints meets the per-network meter first; this only bounds the calls.
+    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
+      // The body is the caller's own: never kept by a shared cache, nor by the browser's HTTP cache.
+      privateResponse(reply);
+      reply.header('vary', `Authorization, ${FINGERPRINT_HEADER}`);
+      return unlockArticle(ctx, await entitlementOf(ctx, request), request.params.id);
     },
   });
 

@@ -3,6 +3,7 @@ import type {
   ArticleDetail,
   ArticleListQuery,
   ArticlePatch,
+  ArticleUnlock,
   ArticleWrite,
   MembershipStatus,
 } from '../../../../shared/api/content.js';
@@ -13,53 +14,71 @@ import type { AppContext } from '../../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../../platform/errors.js';
 import { htmlToText, readingTime, renderMarkdown } from '../../../platform/markdown.js';
 import { nowIso } from '../../../platform/time.js';
-import { decideArticleAccess } from '../access.js';
+import { decideArticleAccess, entitlementOfActor, previewAccess, releaseArticle, type Entitlement } from '../access.js';
+import { priceCard } from '../../membership/service.js';
 import {
-  countArticles,
+  countPublished,
+  deleteArticleRow,
   existingIds,
   findArticle,
   findArticleBySlug,
+  findArticleHead,
   hydrateCards,
   listByViews,
   listNewest,
+  insertArticle,
   publishedArticles,
-  relatedIds,
-  replaceArticleTags,
-  replaceArticleTopics,
+  publishedByViews,
+  updateArticleRow,
   type ArticleFilters,
   type CardRow,
 } from './repo.js';
+import { relatedArticleIds } from './related.js';
 
 export interface Page<T> {
   count: number;
   results: T[];
 }
 
-const isPublic = (a: ArticleRow) => a.status === 'published' && a.published_at !== null && a.published_at <= nowIso();
+const isPublic = (a: Pick<ArticleRow, 'status' | 'published_at'>) => a.status === 'published' && a.published_at !== null && a.published_at <= nowIso();
 
-async function toDetail(ctx: AppContext, actor: Actor | null, article: ArticleRow): Promise<ArticleDetail> {
+async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleRow): Promise<ArticleDetail> {
   const [card] = await hydrateCards(ctx.db.kysely, [article]);
-  const decision = await decideArticleAccess(ctx, actor, article);
   return {
     ...card,
     status: article.status,
-    locked: !decision.can_read,
-    content_html: decision.can_read ? article.content_html : null,
+    locked: !canRead,
+    content_html: canRead ? article.content_html : null,
   };
 }
 
-/** A published article as the caller may see it; drafts and future articles are 404 here. */
-export async function getArticle(ctx: AppContext, actor: Actor | null, id: number): Promise<ArticleDetail> {
+async function publicArticle(ctx: AppContext, id: number): Promise<ArticleRow> {
   const article = await findArticle(ctx.db.kysely, id);
   if (!article || !isPublic(article)) throw new NotFound('Article');
-  return toDetail(ctx, actor, article);
+  return article;
+}
+
+/**
+ * A published article as the caller may see it without the meter (free, free read, member, staff); drafts
+ * and future articles are 404 here. Never spends a metered read: page rendering uses this.
+ */
+export async function getArticle(ctx: AppContext, who: Entitlement, id: number): Promise<ArticleDetail> {
+  const article = await publicArticle(ctx, id);
+  return toDetail(ctx, decideArticleAccess(who, article).can_read, article);
+}
+
+/** The article with its body when the caller may read it, spending a metered read where that opens it. */
+export async function unlockArticle(ctx: AppContext, who: Entitlement, id: number): Promise<ArticleUnlock> {
+  const article = await publicArticle(ctx, id);
+  const decision = await releaseArticle(ctx, who, article);
+  return { ...(await toDetail(ctx, decision.can_read, article)), reason: decision.reason, reads_left: decision.reads_left, reads_limit: decision.reads_limit };
 }
 
 /** Staff preview: any status, full text. The caller must already be checked as staff. */
 export async function previewArticle(ctx: AppContext, actor: Actor, id: number): Promise<ArticleDetail> {
   const article = await findArticle(ctx.db.kysely, id);
   if (!article) throw new NotFound('Article');
-  return toDetail(ctx, actor, article);
+  return toDetail(ctx, decideArticleAccess(await entitlementOfActor(ctx, actor), article).can_read, article);
 }
 
 export async function listArticleCards(
@@ -68,8 +87,9 @@ export async function listArticleCards(
   page: PageQuery,
 ): Promise<Page<ArticleCard>> {
   const db = ctx.db.kysely;
-  const q = publishedArticles(db, filters);
-  const [count, rows] = await Promise.all([countArticles(q), listNewest(q, page.page_size, (page.page - 1) * page.page_size)]);
+  const now = nowIso();
+  const q = publishedArticles(db, filters, now);
+  const [count, rows] = await Promise.all([countPublished(db, filters, now), listNewest(q, page.page_size, (page.page - 1) * page.page_size)]);
   return { count, results: await hydrateCards(db, rows) };
 }
 
@@ -100,9 +120,10 @@ export async function readableBodies(ctx: AppContext, actor: Actor, ids: number[
   const rows = await publishedArticles(ctx.db.kysely, { ids })
     .select(['articles.id', 'articles.access', 'articles.free_read', 'articles.content_html'])
     .execute();
+  const who = await entitlementOfActor(ctx, actor);
   const bodies = new Map<number, string>();
   for (const row of rows) {
-    if ((await decideArticleAccess(ctx, actor, row)).can_read) bodies.set(row.id, row.content_html);
+    if (decideArticleAccess(who, row).can_read) bodies.set(row.id, row.content_html);
   }
   return bodies;
 }
@@ -111,9 +132,9 @@ export async function readableBodies(ctx: AppContext, actor: Actor, ids: number[
 export async function hotArticles(ctx: AppContext, categoryId: number, limit: number): Promise<ArticleCard[]> {
   const db = ctx.db.kysely;
   const filters: ArticleFilters = categoryId > 0 ? { category: categoryId } : {};
-  let rows = await listByViews(publishedArticles(db, { ...filters, hot: true }), limit);
+  let rows = await listByViews(publishedByViews(db, { ...filters, hot: true }), limit);
   if (rows.length < limit) {
-    const more = await listByViews(publishedArticles(db, filters), limit * 2);
+    const more = await listByViews(publishedByViews(db, filters), limit * 2);
     const seen = new Set(rows.map((r) => r.id));
     rows = [...rows, ...more.filter((r) => !seen.has(r.id))].slice(0, limit);
   }
@@ -126,17 +147,21 @@ export async function hotBannerArticles(ctx: AppContext, categoryId: number, lim
   return hot.filter((a) => a.cover).slice(0, limit);
 }
 
+/** Articles sharing the most tags with this one (then the highest id), then the same category's newest. */
 export async function relatedArticles(ctx: AppContext, id: number, limit: number): Promise<ArticleCard[]> {
-  const article = await findArticle(ctx.db.kysely, id);
+  const article = await findArticleHead(ctx.db.kysely, id);
   if (!article || !isPublic(article)) throw new NotFound('Article');
-  const ids = await relatedIds(ctx.db.kysely, id, article.category_id, limit);
+  const ids = await relatedArticleIds(ctx, id, article.category_id, limit, nowIso());
   return cardsByIds(ctx, ids);
 }
 
-export async function membershipStatus(ctx: AppContext, actor: Actor | null, id: number): Promise<MembershipStatus> {
-  const article = await findArticle(ctx.db.kysely, id);
-  if (!article || !isPublic(article)) throw new NotFound('Article');
-  const decision = await decideArticleAccess(ctx, actor, article);
+/** Whether the caller may read the article and why, the metered reads left, and the plans that would open it. */
+export async function membershipStatus(ctx: AppContext, who: Entitlement, id: number): Promise<MembershipStatus> {
+  const article = await publicArticle(ctx, id);
+  const decision = await previewAccess(ctx, who, article);
+  const opensAnyway = ['free', 'free_read', 'member', 'staff'].includes(decision.reason);
+  // Only the premium plan makes a member; a plan without a product on sale cannot be bought.
+  const plans = opensAnyway ? [] : (await priceCard(ctx)).filter((p) => p.is_premium && p.products.length > 0);
   return {
     article_id: article.id,
     access: article.access,
@@ -144,6 +169,9 @@ export async function membershipStatus(ctx: AppContext, actor: Actor | null, id:
     locked: !decision.can_read,
     can_read: decision.can_read,
     reason: decision.reason,
+    reads_left: decision.reads_left,
+    reads_limit: decision.reads_limit,
+    plans,
   };
 }
 
@@ -191,33 +219,29 @@ export async function createArticle(ctx: AppContext, actor: Actor, input: Articl
   if (input.slug && (await findArticleBySlug(ctx.db.kysely, input.slug))) throw new Conflict('That slug is taken.', { slug: 'That slug is taken.' });
   const slug = input.slug ?? (await uniqueSlug(ctx, slugify(input.title)));
   const now = nowIso();
-  const id = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('articles')
-      .values({
-        title: input.title,
-        slug,
-        summary: input.summary,
-        cover: input.cover ?? null,
-        ...bodyColumns(input.body_markdown),
-        author_id: input.author_id ?? actor.id,
-        category_id: input.category_id ?? null,
-        access: input.access,
-        free_read: input.free_read ? 1 : 0,
-        is_hot: input.is_hot ? 1 : 0,
-        language: input.language,
-        status: input.status,
-        view_count: 0,
-        published_at: input.published_at ?? (input.status === 'published' ? now : null),
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await replaceArticleTags(trx, row.id, [...new Set(input.tag_ids)]);
-    await replaceArticleTopics(trx, row.id, [...new Set(input.topic_ids)]);
-    return row.id;
-  });
+  const id = await insertArticle(
+    ctx.db.kysely,
+    {
+      title: input.title,
+      slug,
+      summary: input.summary,
+      cover: input.cover ?? null,
+      ...bodyColumns(input.body_markdown),
+      author_id: input.author_id ?? actor.id,
+      category_id: input.category_id ?? null,
+      access: input.access,
+      free_read: input.free_read ? 1 : 0,
+      is_hot: input.is_hot ? 1 : 0,
+      language: input.language,
+      status: input.status,
+      view_count: 0,
+      published_at: input.published_at ?? (input.status === 'published' ? now : null),
+      created_at: now,
+      updated_at: now,
+    },
+    [...new Set(input.tag_ids)],
+    [...new Set(input.topic_ids)],
+  );
   ctx.events.changed('article');
   return previewArticle(ctx, actor, id);
 }
@@ -230,38 +254,35 @@ export async function updateArticle(ctx: AppContext, actor: Actor, id: number, i
     throw new Conflict('That slug is taken.', { slug: 'That slug is taken.' });
   }
   const now = nowIso();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const status = input.status ?? current.status;
-    await trx
-      .updateTable('articles')
-      .set({
-        ...(input.title !== undefined && { title: input.title }),
-        ...(input.slug !== undefined && { slug: input.slug }),
-        ...(input.summary !== undefined && { summary: input.summary }),
-        ...(input.cover !== undefined && { cover: input.cover }),
-        ...(input.body_markdown !== undefined && bodyColumns(input.body_markdown)),
-        ...(input.author_id !== undefined && { author_id: input.author_id }),
-        ...(input.category_id !== undefined && { category_id: input.category_id }),
-        ...(input.access !== undefined && { access: input.access }),
-        ...(input.free_read !== undefined && { free_read: input.free_read ? 1 : 0 }),
-        ...(input.is_hot !== undefined && { is_hot: input.is_hot ? 1 : 0 }),
-        ...(input.language !== undefined && { language: input.language }),
-        status,
-        published_at:
-          input.published_at !== undefined ? input.published_at : status === 'published' && !current.published_at ? now : current.published_at,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
-    if (input.tag_ids) await replaceArticleTags(trx, id, [...new Set(input.tag_ids)]);
-    if (input.topic_ids) await replaceArticleTopics(trx, id, [...new Set(input.topic_ids)]);
-  });
+  const status = input.status ?? current.status;
+  await updateArticleRow(
+    ctx.db.kysely,
+    id,
+    {
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.slug !== undefined && { slug: input.slug }),
+      ...(input.summary !== undefined && { summary: input.summary }),
+      ...(input.cover !== undefined && { cover: input.cover }),
+      ...(input.body_markdown !== undefined && bodyColumns(input.body_markdown)),
+      ...(input.author_id !== undefined && { author_id: input.author_id }),
+      ...(input.category_id !== undefined && { category_id: input.category_id }),
+      ...(input.access !== undefined && { access: input.access }),
+      ...(input.free_read !== undefined && { free_read: input.free_read ? 1 : 0 }),
+      ...(input.is_hot !== undefined && { is_hot: input.is_hot ? 1 : 0 }),
+      ...(input.language !== undefined && { language: input.language }),
+      status,
+      published_at:
+        input.published_at !== undefined ? input.published_at : status === 'published' && !current.published_at ? now : current.published_at,
+      updated_at: now,
+    },
+    input.tag_ids && [...new Set(input.tag_ids)],
+    input.topic_ids && [...new Set(input.topic_ids)],
+  );
   ctx.events.changed('article');
   return previewArticle(ctx, actor, id);
 }
 
 export async function deleteArticle(ctx: AppContext, id: number): Promise<void> {
-  const result = await ctx.db.kysely.deleteFrom('articles').where('id', '=', id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new NotFound('Article');
+  if (!(await deleteArticleRow(ctx.db.kysely, id))) throw new NotFound('Article');
   ctx.events.changed('article');
 }
