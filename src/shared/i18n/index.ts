@@ -1,11 +1,29 @@
-import { en, type MessageKey, type Messages } from './en.js';
-import { zhCN } from './zh-CN.js';
+import type { MessageKey, Messages } from './en.js';
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export type { MessageKey, Messages };
 
-const catalogues: Record<Language, Messages> = { en, 'zh-CN': zhCN };
+/*
+ * Each catalogue is a chunk of its own: the browser build loads only its reader's language (`loadMessages`, before
+ * it renders). Everywhere else (the server's build, tsx, where `import.meta.env` is undefined, and the tests) every
+ * catalogue is loaded before any importer of this module runs. The condition is a constant in Vite's builds, so
+ * the browser's bundle keeps no top-level await (which would split the entry chunk to keep evaluation order).
+ */
+const importers: Record<Language, () => Promise<Messages>> = {
+  en: () => import('./en.js').then((m) => m.en),
+  'zh-CN': () => import('./zh-CN.js').then((m) => m.zhCN),
+};
+
+const catalogues: Partial<Record<Language, Messages>> = {};
+
+/** Loads a language's messages, once; `translate` answers in it from then on. */
+export async function loadMessages(lang: Language): Promise<void> {
+  catalogues[lang] ??= await importers[lang]();
+}
+
+const browserBuild = import.meta.env?.SSR === false && import.meta.env.MODE !== 'test';
+if (!browserBuild) await Promise.all(LANGUAGES.map(loadMessages));
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -30,7 +48,7 @@ export function pickLanguage(choice: string | undefined, acceptLanguage: string 
 }
 
 export function translate(lang: Language, key: MessageKey, vars?: Record<string, string | number>): string {
-  // A key missing from a catalogue shows the English text, or the key itself, never `undefined`.
-  const template: string = catalogues[lang][key] ?? en[key] ?? key;
+  // A key missing from a catalogue shows the English text (when loaded), or the key itself, never `undefined`.
+  const template: string = catalogues[lang]?.[key] ?? catalogues.en?.[key] ?? key;
   return vars ? template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : template;
 }

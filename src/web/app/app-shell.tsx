@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
+import type { RouterHydration } from '../lib/boot-data.js';
 import { AppEnvProvider, type AppEnv } from './context.js';
 
 export const QUERY_STALE_TIME_MS = 60_000;
@@ -24,9 +25,12 @@ export function AppProviders({ env, queryClient, children }: { env: AppEnv; quer
   );
 }
 
-/** What the server hands to the browser in `window.__LECTERN__`. */
+/** What the server hands to the browser in the boot-data JSON element (see `lib/boot-data.ts`). */
 export interface BootData {
+  /** The dehydrated query cache. */
   state: unknown;
+  /** The router's loader data and route errors, so hydration starts where the server rendered. */
+  router: RouterHydration;
   lang: AppEnv['lang'];
   colorMode: AppEnv['colorMode'];
   publicUrl: string;

@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { ONE_HOUR_MS } from '../../../shared/constants.js';
 
 /*
@@ -28,10 +28,19 @@ export function subscribeToUpdates(listener: () => void): () => void {
   };
 }
 
-/** Registers `/sw.js` in production builds on browsers that have service workers; a no-op elsewhere. */
-export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || workbox) return;
-  const wb = new Workbox('/sw.js');
+let registering: Promise<void> | undefined;
+
+/**
+ * Registers `/sw.js` in production builds on browsers that have service workers; a no-op elsewhere.
+ * workbox-window loads here, after hydration, so it stays out of the entry chunk.
+ */
+export function registerServiceWorker(): Promise<void> {
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve();
+  registering ??= import('workbox-window').then(({ Workbox }) => start(new Workbox('/sw.js')));
+  return registering;
+}
+
+function start(wb: Workbox): void {
   workbox = wb;
   // Also fires when a worker was already waiting when this page loaded.
   wb.addEventListener('waiting', setUpdateWaiting);

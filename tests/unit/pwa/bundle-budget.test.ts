@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuild } from '../../bench/build.js';
+import { firstVisitKeys, readManifest, staticClosure, weightOf, type Manifest } from './first-visit-js.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ARTICLE_PAGE = 'src/web/features/content/pages/article-page.tsx';
+const CATALOGUES = { en: 'src/shared/i18n/en.ts', 'zh-CN': 'src/shared/i18n/zh-CN.ts' } as const;
+
+/**
+ * The Brotli-compressed JavaScript a first visit to an article may load. React, React DOM, React Router's data
+ * router and TanStack Query alone weigh about 92 KiB compressed, so this leaves the app's own code some 28 KiB.
+ */
+const BUDGET_BYTES = 120 * 1024;
+
+/** Code a guest reading an article never needs before hydration: it stays in its own routes' chunks. */
+const NOT_ON_FIRST_VISIT: Array<{ what: string; key: RegExp }> = [
+  { what: 'the account pages', key: /^src\/web\/features\/users\// },
+  { what: 'the captcha', key: /altcha|(^|[/_])captcha/ },
+  { what: 'the API playground', key: /api-playground|^src\/web\/features\/devtools\// },
+  { what: 'the staff pages', key: /admin-preview|\/staff\// },
+  { what: 'workbox-window', key: /node_modules\/workbox-window\// },
+];
+
+/** Libraries recognised by a string their code always holds, wherever the bundler put them. */
+const LIBRARIES_NOT_ON_FIRST_VISIT: Array<{ what: string; marker: string }> = [
+  { what: 'the captcha widget (altcha)', marker: 'altcha-widget' },
+  { what: 'Dexie', marker: 'DexieError' },
+  { what: 'XState', marker: 'xstate.init' },
+  { what: 'zod', marker: 'ZodError' },
+];
+
+describe('the first visit to an article', () => {
+  let clientDir = '';
+  let manifest: Manifest;
+
+  beforeAll(async () => {
+    const build = await ensureBuild(ROOT);
+    clientDir = path.join(build.dist, 'client');
+    manifest = readManifest(clientDir);
+  }, 300_000);
+
+  it.each(Object.entries(CATALOGUES))(`loads at most ${BUDGET_BYTES / 1024} KiB of compressed JavaScript (%s reader)`, (_lang, catalogue) => {
+    const chunks = firstVisitKeys(manifest, ARTICLE_PAGE, catalogue).map((key) => ({ key, ...weightOf(clientDir, manifest[key].file) }));
+    const total = chunks.reduce((sum, c) => sum + c.compressed, 0);
+    const listing = chunks.map((c) => `${manifest[c.key].file} ${c.raw} B raw, ${c.compressed} B compressed`).join('\n');
+    expect(total, `first visit: ${total} B compressed\n${listing}`).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  it('loads only the reader’s language, and none of the account, captcha, playground, staff or session code', () => {
+    const keys = firstVisitKeys(manifest, ARTICLE_PAGE, CATALOGUES.en);
+    expect(keys).not.toContain(CATALOGUES['zh-CN']);
+    for (const { what, key } of NOT_ON_FIRST_VISIT) {
+      expect(keys.filter((k) => key.test(k) || key.test(manifest[k].name ?? '')), what).toEqual([]);
+    }
+    for (const { what, marker } of LIBRARIES_NOT_ON_FIRST_VISIT) {
+      const holding = keys.filter((k) => readFileSync(path.join(clientDir, manifest[k].file), 'utf8').includes(marker));
+      expect(holding, what).toEqual([]);
+    }
+  });
+
+  it('still builds those into chunks of their own (so the checks above look for names that exist)', () => {
+    const all = Object.keys(manifest);
+    for (const { what, key } of NOT_ON_FIRST_VISIT.filter((x) => x.what !== 'the staff pages')) {
+      expect(all.some((k) => key.test(k) || key.test(manifest[k].name ?? '')), what).toBe(true);
+    }
+    const files = all.map((k) => readFileSync(path.join(clientDir, manifest[k].file), 'utf8'));
+    for (const { what, marker } of LIBRARIES_NOT_ON_FIRST_VISIT.filter((x) => x.marker !== 'ZodError')) {
+      expect(files.some((text) => text.includes(marker)), what).toBe(true);
+    }
+  });
+});
+
+describe('the first-visit walk over a manifest', () => {
+  const manifest: Manifest = {
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['src/page.tsx', 'src/other.tsx'] },
+    '_react.js': { file: 'assets/react.js', imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'] },
+    'src/page.tsx': { file: 'assets/page.js', isDynamicEntry: true, imports: ['_shared.js', '_view.js'], dynamicImports: ['src/late.tsx'] },
+    '_view.js': { file: 'assets/view.js' },
+    'src/other.tsx': { file: 'assets/other.js', isDynamicEntry: true },
+    'src/late.tsx': { file: 'assets/late.js', isDynamicEntry: true },
+    'src/en.ts': { file: 'assets/en.js', isDynamicEntry: true },
+  };
+
+  it('follows static imports through cycles and leaves dynamic ones out', () => {
+    expect(staticClosure(manifest, ['src/page.tsx']).sort()).toEqual(['_react.js', '_shared.js', '_view.js', 'src/page.tsx']);
+    expect(firstVisitKeys(manifest, 'src/page.tsx', 'src/en.ts').sort()).toEqual(
+      ['_react.js', '_shared.js', '_view.js', 'index.html', 'src/en.ts', 'src/page.tsx'],
+    );
+  });
+
+  it('names a page the manifest does not have', () => {
+    expect(() => firstVisitKeys(manifest, 'src/gone.tsx', 'src/en.ts')).toThrow('src/gone.tsx');
+  });
+});
