@@ -17,6 +17,25 @@ const featureZones = readdirSync(new URL(FEATURES_DIR, import.meta.url), { withF
     message: 'Features do not import each other; move shared code to ui/ or lib/ (src/web/app composes features).',
   }));
 
+// A module's repo (repo.ts, *-repo.ts) is read only by its own folder and the folders inside it; platform
+// code and every other module go through the owner's service. Folders are read from disk, like features.
+const MODULES_DIR = 'src/server/modules';
+const sourceDirs = (dir) =>
+  readdirSync(new URL(`./${dir}`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap(({ name }) => [`${dir}/${name}`, ...sourceDirs(`${dir}/${name}`)]);
+const moduleDirs = sourceDirs(MODULES_DIR);
+const REPO_FILES = '{repo,*-repo}.ts';
+const repoZones = moduleDirs.map((owner) => ({
+  // Each target is one folder's own files (a glob), so a parent folder does not cover its children.
+  target: [
+    './src/server/platform',
+    ...[MODULES_DIR, ...moduleDirs].filter((dir) => dir !== owner && !dir.startsWith(`${owner}/`)).map((dir) => `./${dir}/*.ts`),
+  ],
+  from: `./${owner}/${REPO_FILES}`,
+  message: 'Only the module that owns a repo imports it; go through that module’s service.',
+}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -44,12 +63,9 @@ export default tseslint.config(
               from: FEATURES_DIR,
               message: 'Shared code in lib/ and ui/ does not reach back into a feature.',
             },
+            ...repoZones,
           ],
         },
-      ],
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['../*/repo', '../*/repo.js', '../../*/repo.js'], message: 'Use the other module’s service, not its repo.' }] },
       ],
     },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },

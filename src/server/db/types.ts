@@ -97,6 +97,16 @@ export interface TopicArticlesTable {
   position: number;
 }
 
+/**
+ * Published-article counts kept by database triggers (migration 0007). `kind` is 'all' (ref_id 0),
+ * 'category', 'tag', 'topic', 'author' or 'month' (ref_id yyyymm); read through content/counts-repo.ts.
+ */
+export interface ArticleCountsTable {
+  kind: 'all' | 'category' | 'tag' | 'topic' | 'author' | 'month';
+  ref_id: number;
+  n: number;
+}
+
 export interface BannersTable {
   id: Generated<number>;
   title: string;
@@ -188,6 +198,134 @@ export interface SubmissionsTable {
   created_at: string;
 }
 
+/** Membership plans (`premium` is the slug that makes a member); perks is a JSON array of strings. */
+export interface MembershipsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  perks: string;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PeriodUnit = 'day' | 'month';
+
+/** What a plan costs for which period; price in the currency's minor unit. */
+export interface MembershipProductsTable {
+  id: Generated<number>;
+  membership_id: number;
+  name: string;
+  price: number;
+  period_unit: PeriodUnit;
+  period_count: number;
+  is_active: Flag;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user's hold on a plan; `language` is the one the member last used when a grant came from a request. */
+export interface UserMembershipsTable {
+  id: Generated<number>;
+  user_id: number;
+  membership_id: number;
+  language: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type GrantSource = 'staff' | 'order' | 'gift';
+
+/** One per user membership: active from starts_at until ends_at; grants extend it. */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_membership_id: number;
+  starts_at: string;
+  ends_at: string;
+  is_active: Flag;
+  ended_at: string | null;
+  /** Where the newest grant came from. */
+  source: GrantSource;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every extension of a subscription; `source_key` (e.g. `order:12`) is unique, so a source grants once. */
+export interface MembershipGrantsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  product_id: number | null;
+  source: GrantSource;
+  source_key: string;
+  period_unit: PeriodUnit;
+  period_count: number;
+  starts_at: string;
+  ends_at: string;
+  granted_by: number | null;
+  created_at: string;
+}
+
+export interface MembershipGiftCodesTable {
+  id: Generated<number>;
+  code_hash: string;
+  code_hint: string;
+  product_id: number;
+  expires_at: string;
+  redeemed_by: number | null;
+  redeemed_at: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A reminder claimed (before sending) per subscription, kind and term, so no process sends it twice. */
+export interface MembershipRemindersTable {
+  subscription_id: number;
+  kind: 'expires_7d' | 'expires_1d' | 'expired';
+  term_ends_at: string;
+  created_at: string;
+}
+
+export interface GuestFingerprintsTable {
+  id: Generated<number>;
+  userfinger: string;
+  ip_address: string;
+  user_id: number | null;
+  created_at: string;
+  last_seen_at: string;
+}
+
+/** View counts mirrored from the client, per calendar month (UTC, `yyyy-mm`); they never go down. */
+export interface GuestViewCountsTable {
+  userfinger_id: number;
+  month: string;
+  view_count: number;
+  updated_at: string;
+}
+
+export interface UserViewCountsTable {
+  user_id: number;
+  month: string;
+  view_count: number;
+  updated_at: string;
+}
+
+/** The metered paywall: one row per reader (`user:1`, `fp:<fingerprint>`, `net:<prefix>`), article and month. */
+export interface MeterReadsTable {
+  month: string;
+  subject: string;
+  article_id: number;
+  created_at: string;
+}
+
+/** How many metered reads a subject has spent in a month; raised only by a conditional update. */
+export interface MeterCountsTable {
+  month: string;
+  subject: string;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -197,6 +335,7 @@ export interface Database {
   articles: ArticlesTable;
   article_tags: ArticleTagsTable;
   topic_articles: TopicArticlesTable;
+  article_counts: ArticleCountsTable;
   banners: BannersTable;
   announcements: AnnouncementsTable;
   slot_texts: SlotTextsTable;
@@ -205,6 +344,18 @@ export interface Database {
   reading_progress: ReadingProgressTable;
   reports: ReportsTable;
   submissions: SubmissionsTable;
+  memberships: MembershipsTable;
+  membership_products: MembershipProductsTable;
+  user_memberships: UserMembershipsTable;
+  subscriptions: SubscriptionsTable;
+  membership_grants: MembershipGrantsTable;
+  membership_gift_codes: MembershipGiftCodesTable;
+  membership_reminders: MembershipRemindersTable;
+  guest_fingerprints: GuestFingerprintsTable;
+  guest_view_counts: GuestViewCountsTable;
+  user_view_counts: UserViewCountsTable;
+  meter_reads: MeterReadsTable;
+  meter_counts: MeterCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

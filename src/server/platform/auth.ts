@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/types.js';
-import { findUserById } from '../modules/users/repo.js';
+import { assertSessionLive } from '../modules/auth/service.js';
+import { getUser } from '../modules/users/service.js';
 import { Forbidden, TokenInvalid, Unauthorized } from './errors.js';
 
 /** The caller of a request: a logged-in, active user, or null for a guest. */
@@ -10,6 +11,8 @@ export type Actor = Pick<UserRow, 'id' | 'role' | 'username' | 'email' | 'displa
 declare module 'fastify' {
   interface FastifyRequest {
     actorPromise?: Promise<Actor | null>;
+    /** The session of the bearer token, once the actor is resolved. */
+    sessionId?: string;
   }
 }
 
@@ -27,8 +30,11 @@ async function resolveActor(app: FastifyInstance, request: FastifyRequest): Prom
   const token = bearerToken(request);
   if (!token) return null;
   const claims = await app.ctx.signer.verify(token, 'access');
-  const user = await findUserById(app.ctx.db.kysely, claims.user_id);
+  // An access token lives only as long as its session: logout or a password change ends it at once.
+  await assertSessionLive(app.ctx, claims.sid, claims.user_id);
+  const user = await getUser(app.ctx, claims.user_id);
   if (!user || !user.is_active) throw new TokenInvalid('User not found or inactive');
+  request.sessionId = claims.sid;
   return {
     id: user.id,
     role: user.role,
@@ -60,6 +66,7 @@ export async function requireStaff(request: FastifyRequest): Promise<Actor> {
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('actorPromise', undefined);
+    app.decorateRequest('sessionId', undefined);
   },
   { name: 'auth' },
 );

@@ -1,3 +1,9 @@
+/**
+ * The current time in milliseconds: tokens, the refresh grace window and the session cache read it here.
+ * It is `Date.now()`, so tests move it with `vi.useFakeTimers({ toFake: ['Date'] })` and `vi.setSystemTime`.
+ */
+export const now = (): number => Date.now();
+
 /** Timestamps are ISO-8601 UTC text everywhere (database and wire). */
 export const nowIso = (): string => new Date().toISOString();
 

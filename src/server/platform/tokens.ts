@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { TokenInvalid } from './errors.js';
+import { now } from './time.js';
 
 export type TokenType = 'access' | 'refresh';
 
@@ -10,49 +11,76 @@ export interface TokenClaims {
   jti: string;
   iat: number;
   exp: number;
+  /** Refresh tokens: the rotation family, which is the session. */
   family?: string;
+  /** Access tokens: the session (refresh family) they belong to; they die with it. */
+  sid?: string;
+}
+
+export interface SignOptions {
+  /** The session: `sid` of an access token, `family` of a refresh token. */
+  session: string;
+  jti?: string;
+  /** Seconds since the epoch; given to reproduce a token byte for byte (HS256 is deterministic). */
+  iat?: number;
 }
 
 const ALGORITHM = 'HS256';
 
+export const newJti = (): string => randomUUID().replace(/-/g, '');
+
+export type AccessClaims = TokenClaims & { sid: string };
+export type RefreshClaims = TokenClaims & { family: string };
+export type ClaimsOf<T extends TokenType> = T extends 'access' ? AccessClaims : RefreshClaims;
+
 export interface TokenSigner {
-  sign(type: TokenType, userId: number, lifetimeSeconds: number, extra?: { family?: string; jti?: string }): Promise<{
-    token: string;
-    claims: TokenClaims;
-  }>;
-  verify(token: string, expected: TokenType): Promise<TokenClaims>;
+  sign(type: TokenType, userId: number, lifetimeSeconds: number, options: SignOptions): Promise<{ token: string; claims: TokenClaims }>;
+  /** The claims of a well-formed, unexpired token of the expected type; anything else is `TokenInvalid`. */
+  verify<T extends TokenType>(token: string, expected: T): Promise<ClaimsOf<T>>;
+}
+
+const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/** A token lacking any claim the checks rely on is refused, so no token can live forever or outside a session. */
+function hasClaims(payload: Record<string, unknown>, expected: TokenType): boolean {
+  if (!Number.isSafeInteger(payload.user_id) || !isNonEmptyString(payload.jti)) return false;
+  if (!Number.isSafeInteger(payload.iat) || !Number.isSafeInteger(payload.exp)) return false;
+  return isNonEmptyString(expected === 'access' ? payload.sid : payload.family);
 }
 
 /** HS256 JWTs; the algorithm is allow-listed on verification, so `none` and RS/HS confusion are refused. */
 export function createTokenSigner(secretKey: string): TokenSigner {
   const key = new TextEncoder().encode(secretKey);
   return {
-    async sign(type, userId, lifetimeSeconds, extra = {}) {
-      const iat = Math.floor(Date.now() / 1000);
+    async sign(type, userId, lifetimeSeconds, options) {
+      const iat = options.iat ?? Math.floor(now() / 1000);
+      // The key order is fixed here, so re-signing stored claims reproduces the same bytes.
       const claims: TokenClaims = {
         token_type: type,
         user_id: userId,
-        jti: extra.jti ?? randomUUID().replace(/-/g, ''),
+        jti: options.jti ?? newJti(),
         iat,
         exp: iat + lifetimeSeconds,
-        ...(extra.family ? { family: extra.family } : {}),
+        ...(type === 'access' ? { sid: options.session } : { family: options.session }),
       };
       const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).sign(key);
       return { token, claims };
     },
     async verify(token, expected) {
+      let payload: Record<string, unknown>;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
-        const claims = payload as unknown as TokenClaims;
-        if (claims.token_type !== expected || typeof claims.user_id !== 'number' || !claims.jti) {
-          throw new TokenInvalid('Token has wrong type');
-        }
-        return claims;
+        ({ payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          requiredClaims: ['exp', 'iat', 'jti'],
+          currentDate: new Date(now()),
+        }));
       } catch (err) {
-        if (err instanceof TokenInvalid) throw err;
         if (err instanceof joseErrors.JWTExpired) throw new TokenInvalid('Token is expired');
         throw new TokenInvalid('Token is invalid or expired');
       }
+      if (payload.token_type !== expected) throw new TokenInvalid('Token has wrong type');
+      if (!hasClaims(payload, expected)) throw new TokenInvalid('Token lacks a required claim');
+      return payload as unknown as ClaimsOf<typeof expected>;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createUser, DEFAULT_PASSWORD } from '../helpers/factories.js';
@@ -14,12 +15,19 @@ afterEach(() => {
 
 const NEW = 'a brand new secret';
 const login = (username: string, password: string) => apiFrom(t, freshIp(), 'POST', '/rest-auth/login/', { body: { username, password } });
+const getMe = (access: string) => t.api('GET', '/rest-auth/user/', { token: access });
+
+function expectRefused(res: LightMyRequestResponse): void {
+  expect(res.statusCode).toBe(401);
+  expect(res.json().code).toBe('token_not_valid');
+}
 
 describe('password/change', () => {
   it('checks the old password, ends every session and answers a fresh one', async () => {
     const user = await createUser(t);
     const first = (await login(user.username, DEFAULT_PASSWORD)).json();
     const other = (await login(user.username, DEFAULT_PASSWORD)).json();
+    expect((await getMe(other.access)).statusCode).toBe(200);
     const res = await apiFrom(t, freshIp(), 'POST', '/rest-auth/password/change/', {
       token: first.access,
       body: { old_password: DEFAULT_PASSWORD, new_password1: NEW, new_password2: NEW },
@@ -32,6 +40,9 @@ describe('password/change', () => {
       expect((await t.api('POST', '/rest-auth/token/refresh/', { body: { refresh: old } })).statusCode).toBe(401);
     }
     expect((await t.api('POST', '/rest-auth/token/refresh/', { body: { refresh: fresh.refresh } })).statusCode).toBe(200);
+    // Access tokens end with their sessions, not minutes later when they expire.
+    for (const old of [first.access, other.access]) expectRefused(await getMe(old));
+    expect((await getMe(fresh.access)).statusCode).toBe(200);
     expect((await login(user.username, DEFAULT_PASSWORD)).statusCode).toBe(401);
     expect((await login(user.username, NEW)).statusCode).toBe(200);
   });
@@ -107,12 +118,14 @@ describe('password/reset/confirm', () => {
   it('sets the password once, ends every session and confirms the address', async () => {
     const user = await createUser(t);
     const session = (await login(user.username, DEFAULT_PASSWORD)).json();
+    expect((await getMe(session.access)).statusCode).toBe(200);
     await requestReset(user.email);
     const params = resetParams(user.email);
     const res = await confirm(params);
     expect(res.statusCode).toBe(200);
     expect((await login(user.username, NEW)).statusCode).toBe(200);
     expect((await t.api('POST', '/rest-auth/token/refresh/', { body: { refresh: session.refresh } })).statusCode).toBe(401);
+    expectRefused(await getMe(session.access));
     const me = (await login(user.username, NEW)).json();
     expect((await t.api('GET', `/user/profile/${user.id}`, { token: me.access })).json().email_verified).toBe(true);
 

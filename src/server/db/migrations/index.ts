@@ -5,6 +5,11 @@ import { contentMigration } from './0002-content.js';
 import { searchMigration } from './0003-search.js';
 import { searchWordsMigration } from './0004-search-words.js';
 import { accountsMigration } from './0005-accounts.js';
+import { sessionsMigration } from './0006-sessions.js';
+import { articleCountsMigration } from './0007-article-counts.js';
+import { searchHeadMigration } from './0009-search-head.js';
+import { membershipMigration } from './0010-membership.js';
+import { membershipEnquiriesMigration } from './0011-membership-enquiries.js';
 
 export interface LecternMigration {
   name: string;
@@ -12,7 +17,7 @@ export interface LecternMigration {
 }
 
 /** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
-export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration];
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

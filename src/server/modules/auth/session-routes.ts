@@ -65,10 +65,10 @@ export const sessionRoutes = moduleRoutes((app) => {
   });
 
   app.post(authPaths.logout, {
-    schema: { tags, summary: 'Revoke the session of a refresh token', body: logoutBody.optional(), response: { 200: detailResponse } },
+    schema: { tags, summary: 'End the session of a refresh token and of the bearer token', body: logoutBody.nullish(), response: { 200: detailResponse } },
     handler: async (request) => {
       const actor = await getActor(request).catch(() => null);
-      await logout(ctx, request.body?.refresh, actor?.id ?? null);
+      await logout(ctx, request.body?.refresh, actor?.id ?? null, request.sessionId);
       return { detail: 'Successfully logged out.' };
     },
   });
