@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // DIST_DIR lets several builds live side by side (tests, benchmarks); the server reads the same variable.
@@ -21,9 +22,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The shell: hashed assets, icons, the manifest and the offline fallback page. The template is
         // rendered per request on the server, so index.html is never precached as a page.
         globPatterns: ['**/*.{js,css,svg,png,webp,woff2,webmanifest}', 'offline.html'],
-        globIgnores: ['**/media/**'],
+        // The compressed copies are the same files under the same URLs: the worker fetches the plain URL.
+        globIgnores: ['**/media/**', '**/*.br', '**/*.gz'],
       },
       devOptions: { enabled: false },
+    }),
+    // Brotli and gzip copies beside every text file of the client (x.js.br, x.js.gz), made once here at the
+    // highest settings and served in place of the file (src/server/platform/ssr/static-files.ts). Vite's own
+    // manifest is read by no client. The server build is not served.
+    !isSsrBuild &&
+    compression({
+      include: /\.(?:js|mjs|css|svg|html|json|webmanifest|xml)$/,
+      exclude: /(?:^|\/)\.vite\//,
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')],
     }),
   ],
   build: isSsrBuild

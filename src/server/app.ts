@@ -14,6 +14,7 @@ import { migrateToLatest } from './db/migrations/index.js';
 import { authPlugin } from './platform/auth.js';
 import { ContentEvents } from './platform/content-events.js';
 import type { AppContext } from './platform/context.js';
+import { registerCompression } from './platform/compression.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { registerJsonBodyLimits } from './platform/input-limits.js';
 import { registerNulGuard } from './platform/nul-guard.js';
@@ -92,6 +93,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith('https://'),
   });
+  // Before any route: compression attaches itself to each route as it is added.
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });

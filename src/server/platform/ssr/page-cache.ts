@@ -1,17 +1,22 @@
 import { LRUCache } from 'lru-cache';
+import { COMPRESS_MIN_BYTES, compressBytes, type ContentCoding } from '../compression.js';
 import type { ContentEvents } from '../content-events.js';
 import type { PageView } from '../page-views.js';
 import { isSecretParamName } from '../redact-url.js';
 
 /**
- * The query parameters pages read (`src/web`): `page` of lists, `q` of search, and `next`, `error` and
- * `login` of the login and signup pages. Any other parameter changes nothing on a page, so it is left out
+ * The query parameters pages read (`src/web`): `page` of lists, `q` of search, and `next`, `error`,
+ * `login` and `email` of the login and signup pages. Any other parameter changes nothing on a page, so it is left out
  * of the cache key and of the rendering: `/?utm_source=x` is the same page, and the same entry, as `/`.
  */
-export const PAGE_PARAMS: readonly string[] = ['error', 'login', 'next', 'page', 'q'];
+export const PAGE_PARAMS: readonly string[] = ['email', 'error', 'login', 'next', 'page', 'q'];
 
-/** Parameters that make a page one reader's own (a password-reset link's `uid` and `token`). */
-const PERSONAL_PARAMS = new Set(['uid']);
+/**
+ * Parameters that make a page one reader's own: a password-reset link's `uid` (and `token`), and the username
+ * or e-mail address a form sent back with its errors. Such a page is never kept, so what one reader typed is
+ * never in memory for another, and a flood of distinct values cannot fill the cache.
+ */
+const PERSONAL_PARAMS = new Set(['uid', 'login', 'email']);
 
 /**
  * The URL a page is cached and rendered under: the path with the page parameters only, sorted. `null` when
@@ -47,7 +52,7 @@ export interface CachedPage {
 }
 
 export interface PageCacheOptions {
-  /** Upper bound of the HTML and keys held, in bytes; 0 turns the cache off. */
+  /** Upper bound of the HTML, its compressed copies and the keys held, in bytes; 0 turns the cache off. */
   maxBytes: number;
   /** Upper bound of the number of pages; 0 turns the cache off. */
   maxEntries: number;
@@ -56,21 +61,32 @@ export interface PageCacheOptions {
   events: ContentEvents;
 }
 
-const entryBytes = (key: string, page: CachedPage) => Buffer.byteLength(key) + Buffer.byteLength(page.html);
+/** A kept page and the compressed copies of its HTML made so far (each when a client first asked for it). */
+interface Entry {
+  page: CachedPage;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const entryBytes = (key: string, entry: Entry) =>
+  Buffer.byteLength(key) + Buffer.byteLength(entry.page.html) + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
 
 /**
  * Rendered guest pages, bounded by bytes and by count, least recently used out first, and dropped as a
- * whole whenever content changes in this process.
+ * whole whenever content changes in this process. Each page keeps its HTML once and its Brotli and gzip
+ * bytes once made, so a page is compressed once per coding, however often it is served.
  */
 export class PageCache {
-  private readonly lru: LRUCache<string, CachedPage> | undefined;
+  private readonly lru: LRUCache<string, Entry> | undefined;
+  /** Compressions under way, per page, so that requests arriving together share one. */
+  private readonly pending = new WeakMap<CachedPage, Partial<Record<ContentCoding, Promise<Buffer>>>>();
 
   constructor(private readonly options: PageCacheOptions) {
     if (options.maxBytes > 0 && options.maxEntries > 0) {
-      this.lru = new LRUCache<string, CachedPage>({
+      this.lru = new LRUCache<string, Entry>({
         max: options.maxEntries,
         maxSize: options.maxBytes,
-        sizeCalculation: (page, key) => Math.max(1, entryBytes(key, page)),
+        sizeCalculation: (entry, key) => Math.max(1, entryBytes(key, entry)),
         ttl: options.ttlSeconds * 1000 || undefined,
       });
       options.events.onChanged(() => this.clear());
@@ -87,13 +103,41 @@ export class PageCache {
   }
 
   get(key: string): CachedPage | undefined {
-    return this.lru?.get(key);
+    return this.lru?.get(key)?.page;
   }
 
   /** Keeps a page rendered from content that did not change while it was rendered. A page larger than the whole bound is not kept. */
   set(key: string, page: CachedPage, renderedFrom: number): void {
     if (!this.lru || renderedFrom !== this.options.events.current) return;
-    this.lru.set(key, page);
+    this.lru.set(key, { page });
+  }
+
+  /**
+   * The bytes to send of a page from `get`: its HTML compressed with `coding` at the highest settings,
+   * made on the first request for that coding and then kept with the page (counted in the byte bound),
+   * so every later hit sends the same bytes with no work; or the HTML itself for `null` and for a page
+   * too small to gain from compression.
+   */
+  async body(key: string, page: CachedPage, coding: ContentCoding | null): Promise<{ bytes: Buffer | string; coding: ContentCoding | null }> {
+    if (coding === null || Buffer.byteLength(page.html) < COMPRESS_MIN_BYTES) return { bytes: page.html, coding: null };
+    const kept = this.lru?.peek(key);
+    const stored = kept?.page === page ? kept[coding] : undefined;
+    if (stored) return { bytes: stored, coding };
+
+    let pending = this.pending.get(page);
+    if (!pending) this.pending.set(page, (pending = {}));
+    const making = (pending[coding] ??= compressBytes(Buffer.from(page.html), coding, 'stored'));
+    let bytes: Buffer;
+    try {
+      bytes = await making;
+    } finally {
+      if (pending[coding] === making) delete pending[coding];
+    }
+    // Kept only with the very page it was made from: not after the page was dropped or replaced. A new
+    // entry object, so that the cache counts its new size; its time to live runs on from the page's.
+    const current = this.lru?.peek(key);
+    if (current?.page === page && !current[coding]) this.lru!.set(key, { ...current, [coding]: bytes }, { noUpdateTTL: true });
+    return { bytes, coding };
   }
 
   clear(): void {

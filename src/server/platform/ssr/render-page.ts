@@ -6,6 +6,7 @@ import { pickLanguage } from '../../../shared/i18n/index.js';
 import type { RenderResult } from '../../../web/entry-server.js';
 import { bootDataElement } from '../../../web/lib/boot-data.js';
 import { parseColorMode } from '../../../web/lib/color-mode.js';
+import { COMPRESS_MIN_BYTES, compressBytes, negotiateCoding, type ContentCoding } from '../compression.js';
 import { injectFetch } from './inject-fetch.js';
 import type { RenderFn, SsrOptions } from './options.js';
 import { cacheableUrl, PageCache, pageCacheKey } from './page-cache.js';
@@ -23,8 +24,20 @@ export function fillTemplate(template: string, result: HtmlResult): string {
     .replace('<!--app-state-->', () => bootDataElement(result.boot));
 }
 
-function sendHtml(reply: FastifyReply, status: number, html: string, cacheControl: string) {
-  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
+/**
+ * Sends a page's bytes. Pages are answered by the not-found handler, which no compression hook reaches, so
+ * they arrive here compressed already (or plain) and say so in `Content-Encoding`.
+ */
+function sendHtml(reply: FastifyReply, status: number, body: { bytes: Buffer | string; coding: ContentCoding | null }, cacheControl: string) {
+  reply.status(status).type('text/html; charset=utf-8').header('cache-control', cacheControl);
+  if (body.coding) reply.header('content-encoding', body.coding);
+  return reply.send(body.bytes);
+}
+
+/** A page's bytes for this request alone: compressed quickly, as every answer made per request is. */
+async function dynamicBody(html: string, coding: ContentCoding | null) {
+  if (coding === null || Buffer.byteLength(html) < COMPRESS_MIN_BYTES) return { bytes: html, coding: null };
+  return { bytes: await compressBytes(Buffer.from(html), coding, 'dynamic'), coding };
 }
 
 /**
@@ -48,14 +61,16 @@ export function createPageServer(app: FastifyInstance, options: SsrOptions, temp
     const colorMode = parseColorMode(cookies[COLOR_MODE_COOKIE]);
     const pageUrl = cacheableUrl(request.url);
     const key = pageUrl !== null && cache.enabled ? pageCacheKey(lang, colorMode, pageUrl) : null;
-    reply.header('vary', 'Cookie, Accept-Language');
+    const coding = negotiateCoding(request.headers['accept-encoding']);
+    reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
 
     const cached = key === null ? undefined : cache.get(key);
     if (cached) {
       // A rendered page counted its view through the API call of its loader; a copy from the cache counts here.
       if (cached.view) pageViews.count(cached.view);
       reply.header('x-ssr-cache', 'hit');
-      return sendHtml(reply, cached.status, cached.html, SHARED);
+      // The cache's compressed copy: made by the first hit that asks for its coding, sent as it is by every later one.
+      return sendHtml(reply, cached.status, await cache.body(key!, cached, coding), SHARED);
     }
 
     // A cached page is rendered from its cache URL, so what is kept is exactly what every request of that key gets.
@@ -72,8 +87,11 @@ export function createPageServer(app: FastifyInstance, options: SsrOptions, temp
     const html = fillTemplate(pageTemplate!, result);
     if (key !== null && result.status === 200) cache.set(key, { status: result.status, html, view: result.view }, version);
     reply.header('x-ssr-cache', pageUrl === null ? 'bypass' : 'miss');
+    // Compressed quickly for this request: most rendered pages are never asked for again before they
+    // expire, so the cache's smallest copy is made on the first hit, for a page that is being read.
+    const body = await dynamicBody(html, coding);
     // A page with a reader's secret in its URL (a reset link) is theirs alone: no shared cache may keep it.
-    return sendHtml(reply, result.status, html, result.status === 200 && pageUrl !== null ? SHARED : 'no-store');
+    return sendHtml(reply, result.status, body, result.status === 200 && pageUrl !== null ? SHARED : 'no-store');
   }
 
   return servePage;

@@ -4,9 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ONE_YEAR_SECONDS } from './options.js';
 
+/** The copies the build writes (`compression` in vite.config.ts): served in place of their originals only. */
+const PRECOMPRESSED_COPIES = ['**/*.{js,mjs,css,svg,html,json,webmanifest,xml}.{br,gz}'];
+
 /**
  * Serves the built PWA from `clientDir` and returns its `index.html`, the template every page is rendered
  * into. Hashed assets are immutable; the service worker, the template and the manifest are revalidated.
+ * The build writes Brotli and gzip copies beside its text files (`x.js.br`, `x.js.gz`): a client that
+ * accepts one gets those bytes with `Content-Encoding` and `Vary: Accept-Encoding`, under the plain URL
+ * (the copies have no URL of their own). A file without a copy is compressed per request like any answer.
  */
 export async function registerClientFiles(app: FastifyInstance, clientDir: string): Promise<string> {
   const templateFile = path.join(clientDir, 'index.html');
@@ -16,9 +22,11 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     root: clientDir,
     index: false,
     wildcard: false,
-    preCompressed: false,
+    preCompressed: true,
+    globIgnore: PRECOMPRESSED_COPIES,
     setHeaders(reply, filePath) {
-      const rel = path.relative(clientDir, filePath).replaceAll(path.sep, '/');
+      // The file sent may be a compressed copy: its headers are those of the file it is a copy of.
+      const rel = path.relative(clientDir, filePath).replaceAll(path.sep, '/').replace(/\.(?:br|gz)$/, '');
       if (rel.startsWith('assets/')) reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
       else if (rel === 'sw.js' || rel === 'index.html' || rel.endsWith('.webmanifest')) reply.header('cache-control', 'no-cache');
       else if (rel.startsWith('media/') || rel.startsWith('icons/')) reply.header('cache-control', `public, max-age=${30 * 24 * 3600}`);
