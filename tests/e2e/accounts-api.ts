@@ -8,7 +8,7 @@ export const PASSWORD = 'Lectern reading 2024';
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A solved captcha payload, as the widget would send it (the server's maxnumber keeps this quick). */
-async function solvedCaptcha(request: APIRequestContext): Promise<string> {
+export async function solvedCaptcha(request: APIRequestContext): Promise<string> {
   const challenge = (await (await request.get('/api/v2/captcha/challenge')).json()) as {
     algorithm: string;
     challenge: string;

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { solveChallenge } from 'altcha-lib/v1';
+import { PASSWORD, solvedCaptcha, unique } from './accounts-api.js';
 import { expect, hydrated, mailboxPath, test } from './fixtures.js';
 
 /*
@@ -10,24 +10,7 @@ import { expect, hydrated, mailboxPath, test } from './fixtures.js';
  * the server demand a captcha for every login: only one test fails a login, on purpose.
  */
 
-const PASSWORD = 'Lectern reading 2024';
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const emailOf = (name: string) => `${name}@mail.lectern.org`;
-
-/** A solved captcha payload, as the widget would send it (the server's maxnumber keeps this quick). */
-async function solvedCaptcha(request: APIRequestContext): Promise<string> {
-  const challenge = (await (await request.get('/api/v2/captcha/challenge')).json()) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('no solution found');
-  const { algorithm, salt, signature } = challenge;
-  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature, took: solution.took })).toString('base64');
-}
 
 /** A fresh account made through the API (its e-mail address stays unconfirmed). */
 async function createAccount(request: APIRequestContext, prefix: string) {

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { solveChallenge } from 'altcha-lib/v1';
+import { solvedCaptcha } from './accounts-api.js';
 import { articles, expect, hydrated, test } from './fixtures.js';
 
 /*
@@ -98,21 +98,6 @@ async function smallHeaderTargets(page: Page): Promise<string[]> {
       .filter((el) => el.getBoundingClientRect().height < 44)
       .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim()}" (${Math.round(el.getBoundingClientRect().height)} px)`),
   );
-}
-
-/** A solved captcha payload, as the widget would send it. */
-async function solvedCaptcha(request: APIRequestContext): Promise<string> {
-  const challenge = (await (await request.get('/api/v2/captcha/challenge')).json()) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('no solution found');
-  const { algorithm, salt, signature } = challenge;
-  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature, took: solution.took })).toString('base64');
 }
 
 /** A new account of this test's own, logged in through the login page; the header then shows its menu. */
