@@ -63,7 +63,7 @@ export async function loginAs(page: Page, username: string, password: string) {
 const dataDir = () => path.resolve(`.tmp/e2e-data-${Number(process.env.E2E_PORT ?? 8310)}`);
 
 /** A demo account's password: generated on the first start, kept in DATA_DIR/demo-credentials.txt. */
-export function demoPassword(username: 'editor' | 'reader'): string {
+export function demoPassword(username: 'editor' | 'reader' | 'member'): string {
   const line = readFileSync(path.join(dataDir(), 'demo-credentials.txt'), 'utf8')
     .split('\n')
     .find((l) => !l.startsWith('#') && l.split(/\s+/)[0] === username);

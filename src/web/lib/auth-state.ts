@@ -29,6 +29,19 @@ export async function readProfileState(db: LecternDb | undefined = getDb()): Pro
 }
 
 /**
+ * Stores the membership check's answer in the auth row, where every tab sees it. Only while logged in as
+ * `userId`: an answer that arrives after a logout or for another account is dropped.
+ */
+export async function saveIsMember(isMember: 0 | 1, userId: number, db: LecternDb | undefined = getDb()): Promise<void> {
+  if (!db) return;
+  await db.transaction('rw', db.auth, async () => {
+    const current = await readAuthState(db);
+    if (current.isLogin !== 1 || current.userid !== userId || current.isMember === isMember) return;
+    await db.auth.put({ ...current, isMember }, STATE_KEY);
+  });
+}
+
+/**
  * The stored access token while it is unexpired. An expired token is not sent: the server answers any
  * invalid token with 401, even on public calls (refreshing it is the session's job).
  */

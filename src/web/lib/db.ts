@@ -22,9 +22,18 @@ export interface ProfileState {
   user_avatar: string;
 }
 
+/**
+ * What belongs to this device rather than to an account: the guest's generated fingerprint. Logging in or
+ * out never touches it, so a guest's metered reads stay with the device.
+ */
+export interface DeviceState {
+  userfinger: string;
+}
+
 export type LecternDb = Dexie & {
   auth: Table<AuthState, string>;
   profile: Table<ProfileState, string>;
+  device: Table<DeviceState, string>;
 };
 
 export const DB_NAME = 'lectern';
@@ -35,6 +44,14 @@ export const STATE_KEY = 'current';
 export function openDb(name: string = DB_NAME): LecternDb {
   const db = new Dexie(name) as LecternDb;
   db.version(1).stores({ auth: '', profile: '' });
+  // Version 2 adds the device table; the auth and profile rows stay as they are. A fingerprint kept in the
+  // auth row by an earlier version moves to the device row.
+  db.version(2)
+    .stores({ auth: '', profile: '', device: '' })
+    .upgrade(async (tx) => {
+      const auth = (await tx.table('auth').get(STATE_KEY)) as Partial<AuthState> | undefined;
+      if (auth?.userfinger) await tx.table('device').put({ userfinger: auth.userfinger }, STATE_KEY);
+    });
   return db;
 }
 

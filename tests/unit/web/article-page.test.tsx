@@ -1,27 +1,64 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MembershipStatus } from '../../../src/shared/api/content.js';
+import type { MembershipProduct } from '../../../src/shared/api/membership.js';
 import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
 import { createRoutes } from '../../../src/web/app/routes.js';
-import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { readAccessToken } from '../../../src/web/lib/auth-state.js';
 import { createHttpClient } from '../../../src/web/lib/http.js';
+import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { lockedArticle, loginResponseFor } from './fixtures.js';
 
-const memberCopy = { ...lockedArticle, locked: false, content_html: '<p>The members-only body.</p>' };
-let calls: string[] = [];
+const BODY = '<p>The members-only body.</p>';
+const LIMIT = 3;
+const monthly: MembershipProduct = {
+  id: 1,
+  membership_id: 2,
+  membership_slug: 'premium',
+  name: 'Monthly',
+  price: 2990,
+  currency: 'CNY',
+  period_unit: 'month',
+  period_count: 1,
+  is_active: true,
+  sort_order: 0,
+};
+const plans = [{ id: 2, slug: 'premium', name: 'Premium', description: 'Every article.', perks: ['No limits'], sort_order: 0, is_premium: true, products: [monthly] }];
 
-/** The server's rule in miniature: the body goes only to a request with the member's token. */
+let calls: string[] = [];
+let guestReadsLeft = LIMIT;
+
+/**
+ * The server's rules in miniature: the member's token reads everything; a guest with a fingerprint has a meter
+ * that the unlock call spends; a logged-in non-member is shown the plans.
+ */
 async function api(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   const token = request.headers.get('authorization');
-  calls.push(`${pathname} ${token ? 'token' : 'guest'}`);
-  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  if (pathname === '/api/v2/article/40') return json(token === 'Bearer member-token' ? memberCopy : lockedArticle);
+  const fingerprint = request.headers.get('x-lectern-fingerprint');
+  calls.push(`${request.method} ${pathname} ${token ? 'token' : fingerprint ? 'fingerprint' : 'guest'}`);
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const status = (): MembershipStatus => {
+    const base = { article_id: 40, access: 'premium' as const, free_read: false, locked: true, plans };
+    if (token === 'Bearer member-token') return { ...base, can_read: true, reason: 'member', reads_left: null, reads_limit: null, plans: [] };
+    if (token) return { ...base, can_read: false, reason: 'membership_required', reads_left: 0, reads_limit: 5 };
+    return { ...base, can_read: guestReadsLeft > 0, reason: guestReadsLeft > 0 ? 'metered' : 'login_required', reads_left: guestReadsLeft, reads_limit: LIMIT };
+  };
+  if (pathname === '/api/v2/rest-auth/token/verify/') return json({});
+  if (pathname === '/api/v2/article/40') return json(lockedArticle);
   if (pathname === '/api/v2/article/related/40') return json([]);
-  return new Response('{"error":"not_found","message":"Not found"}', { status: 404 });
+  if (pathname === '/api/v2/guest/userfinger') return request.method === 'GET' ? json({ error: 'not_found', message: 'Not found' }, 404) : json({}, 201);
+  if (pathname === '/api/v2/article/membership_status/40') return json(status());
+  if (pathname === '/api/v2/article/40/unlock' && request.method === 'POST') {
+    const now = status();
+    if (!now.can_read) return json({ ...lockedArticle, reason: now.reason, reads_left: now.reads_left, reads_limit: now.reads_limit });
+    if (now.reason === 'metered') guestReadsLeft -= 1;
+    return json({ ...lockedArticle, locked: false, content_html: BODY, reason: now.reason, reads_left: null, reads_limit: null });
+  }
+  return json({ error: 'not_found', message: 'Not found' }, 404);
 }
 
 function renderArticle() {
@@ -34,10 +71,21 @@ function renderArticle() {
       <RouterProvider router={router} />
     </AppProviders>,
   );
+  return queryClient;
 }
 
+const accessCalls = () => calls.filter((c) => (c.includes('/article/40') && !c.includes('related')) || c.includes('membership_status'));
+
+// The session host verifies the stored token with its own client (the global fetch): the same fake answers it.
+beforeAll(() => {
+  vi.stubGlobal('fetch', api);
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
 beforeEach(() => {
   calls = [];
+  guestReadsLeft = LIMIT;
   window.scrollTo = () => undefined;
 });
 afterEach(async () => {
@@ -46,20 +94,60 @@ afterEach(async () => {
 });
 
 describe('article page', () => {
-  it('shows a guest the summary and the members notice, never a body', async () => {
+  it('opens a premium article for a guest with free reads left, sending the registered device fingerprint', async () => {
     renderArticle();
-    expect(await screen.findByRole('heading', { name: 'The rest of this article is for members' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('A short look at test data.')).toBeTruthy();
-    expect(screen.queryByText('The members-only body.')).toBeNull();
-    expect(calls.filter((c) => c.startsWith('/api/v2/article/40'))).toEqual(['/api/v2/article/40 guest']);
+    expect(await screen.findByText('The members-only body.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(guestReadsLeft).toBe(LIMIT - 1);
+    expect(calls).toContain('POST /api/v2/guest/userfinger guest');
+    expect(accessCalls()).toEqual([
+      'GET /api/v2/article/40 guest',
+      'GET /api/v2/article/membership_status/40 fingerprint',
+      'POST /api/v2/article/40/unlock fingerprint',
+    ]);
   });
 
-  it('asks again with the token once the stored session says logged in, and shows the body', async () => {
+  it('shows a guest without free reads the meter and the way to sign up, never a body', async () => {
+    guestReadsLeft = 0;
+    renderArticle();
+    expect(await screen.findByText('0 of 3 free articles left this month', {}, { timeout: 5000 })).toBeTruthy();
+    const paywall = within(screen.getByRole('region', { name: 'The rest of this article is for members' }));
+    expect(screen.getByText('A short look at test data.')).toBeTruthy();
+    expect(paywall.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup?next=%2Farticle%2F40');
+    expect(paywall.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?next=%2Farticle%2F40');
+    expect(screen.queryByText('The members-only body.')).toBeNull();
+    // Looking spends nothing: the unlock call is not made.
+    expect(calls.some((c) => c.includes('/unlock'))).toBe(false);
+  });
+
+  it('opens every premium article for a member with the token', async () => {
     await saveLogin(loginResponseFor({ id: 5, username: 'mia' }, 'member-token'));
     renderArticle();
     expect(await screen.findByText('The members-only body.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'The rest of this article is for members' })).toBeNull();
+    // The device's fingerprint is tied to the account (the guest's reads join the user's), and not sent.
+    expect(calls).toContain('POST /api/v2/guest/userfinger token');
     // The guest copy is still fetched without the token, so it can be kept under the guest key.
-    expect(calls.filter((c) => c.startsWith('/api/v2/article/40'))).toEqual(['/api/v2/article/40 guest', '/api/v2/article/40 token']);
+    expect(accessCalls()).toEqual([
+      'GET /api/v2/article/40 guest',
+      'GET /api/v2/article/membership_status/40 token',
+      'POST /api/v2/article/40/unlock token',
+    ]);
+  });
+
+  it('shows a user without membership the plans with their prices and how to become a member', async () => {
+    await saveLogin(loginResponseFor({ id: 6, username: 'noor' }, 'user-token'));
+    const queryClient = renderArticle();
+    expect(await screen.findByRole('heading', { name: 'Premium' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('0 of 5 free articles left this month')).toBeTruthy();
+    expect(screen.getByText('¥29.90 a month')).toBeTruthy();
+    expect(screen.getByText(/Memberships cannot be bought on the site yet/)).toBeTruthy();
+    const paywall = within(screen.getByRole('region', { name: 'The rest of this article is for members' }));
+    // Nothing to buy yet: no button, and the only link leads to what membership gives.
+    expect(paywall.queryByRole('button')).toBeNull();
+    expect(paywall.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/member']);
+    // The caller's access is personal: whatever keeps queries (a persister) leaves it out.
+    const access = queryClient.getQueryCache().findAll({ queryKey: ['articles', 'access'] });
+    expect(access.length).toBeGreaterThan(0);
+    expect(access.every((q) => q.meta?.personal === true)).toBe(true);
   });
 });

@@ -31,6 +31,8 @@ interface ArticleViewProps {
   checkingAccess?: boolean;
   /** Actions under the title (sharing). */
   actions?: ReactNode;
+  /** In place of a locked article's body: the paywall with the caller's status (the plain notice otherwise). */
+  paywall?: ReactNode;
 }
 
 function LockedNotice({ checkingAccess }: { checkingAccess: boolean }) {
@@ -62,7 +64,7 @@ function useFocusableCodeBlocks(html: string | null) {
   return ref;
 }
 
-export function ArticleView({ article, checkingAccess = false, actions }: ArticleViewProps) {
+export function ArticleView({ article, checkingAccess = false, actions, paywall }: ArticleViewProps) {
   const { t, lang } = useI18n();
   const bodyRef = useFocusableCodeBlocks(article.content_html);
   const updated = article.published_at && article.updated_at.slice(0, 10) !== article.published_at.slice(0, 10);
@@ -83,7 +85,7 @@ export function ArticleView({ article, checkingAccess = false, actions }: Articl
       {article.locked ? (
         <>
           {article.summary && <p className="article__summary">{article.summary}</p>}
-          <LockedNotice checkingAccess={checkingAccess} />
+          {paywall ?? <LockedNotice checkingAccess={checkingAccess} />}
         </>
       ) : (
         <div

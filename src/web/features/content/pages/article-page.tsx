@@ -1,4 +1,4 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { useParams } from 'react-router-dom';
 import { useAppEnv, useHttp, useI18n } from '../../../app/context.js';
@@ -7,9 +7,11 @@ import { parseId, requireId } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
 import { useSession } from '../../../lib/session/session-context.js';
 import { Head } from '../../../ui/head.js';
+import { articleAccessQuery, fingerprintQuery } from '../api/article-access.js';
 import { articleQuery, relatedArticlesQuery } from '../api/articles.js';
 import { articleJsonLd } from '../components/article-json-ld.js';
 import { ArticleView } from '../components/article-view.js';
+import { Paywall } from '../components/paywall.js';
 import { ReadingProgress } from '../components/reading-progress.js';
 import { RelatedList } from '../components/related-list.js';
 import { ShareButton } from '../components/share-button.js';
@@ -22,17 +24,21 @@ export async function loader({ queryClient, http }: RouteDeps, { params, request
 
 export function Component() {
   const http = useHttp();
+  const queryClient = useQueryClient();
   const { publicUrl } = useAppEnv();
   const { t } = useI18n();
   const id = parseId(useParams().id)!;
-  // The page is rendered as a guest sees it; a logged-in reader of a locked article then asks again
-  // with their token, under a key of their own.
+  // The page is rendered as a guest sees it, locked when premium; after hydration the browser asks for the
+  // caller's own access and, when they may read, unlocks the body under a personal key.
   const { data: guestCopy } = useSuspenseQuery(articleQuery(http, id));
   // The session (in the entry chunk) rather than a Dexie query here: Dexie loads after hydration, not with the page.
-  const { auth } = useSession();
+  const { auth, ready } = useSession();
   const viewer = auth?.isLogin ? auth.userid : 0;
-  const own = useQuery({ ...articleQuery(http, id, viewer), enabled: viewer !== 0 && guestCopy.locked });
-  const article = own.data ?? guestCopy;
+  const access = useQuery({
+    ...articleAccessQuery(http, id, viewer, () => queryClient.fetchQuery(fingerprintQuery(http, viewer))),
+    enabled: ready && guestCopy.locked,
+  });
+  const article = access.data?.unlocked ?? guestCopy;
   const related = useQuery(relatedArticlesQuery(http, id)).data ?? [];
   const url = paths.article(id);
   return (
@@ -46,7 +52,18 @@ export function Component() {
         jsonLd={articleJsonLd(guestCopy, publicUrl, url)}
       />
       <ReadingProgress />
-      <ArticleView article={article} checkingAccess={own.isFetching} actions={<ShareButton title={guestCopy.title} path={url} />} />
+      <ArticleView
+        article={article}
+        actions={<ShareButton title={guestCopy.title} path={url} />}
+        paywall={
+          <Paywall
+            status={access.data?.status ?? null}
+            checking={access.isFetching}
+            failed={access.isError}
+            next={url}
+          />
+        }
+      />
       {related.length > 0 && (
         <section className="related" aria-labelledby="related-title">
           <h2 id="related-title">{t('article.related')}</h2>

@@ -1,0 +1,56 @@
+import { queryOptions } from '@tanstack/react-query';
+import { authPaths } from '../../../../shared/api/auth-paths.js';
+import type { SessionUser } from '../../../../shared/api/auth.js';
+import type { MembershipPlan, MembershipProduct, Subscription, UserMembership } from '../../../../shared/api/membership.js';
+import { membershipPaths } from '../../../../shared/api/membership-paths.js';
+import { ApiError, pathOf, type HttpClient } from '../../../lib/http.js';
+
+export type PriceCard = Array<MembershipPlan & { products: MembershipProduct[] }>;
+
+/** Answers that depend on the user: never persisted, dropped at logout (see the session provider). */
+const PERSONAL = { personal: true } as const;
+
+export const membershipKeys = {
+  priceCard: ['membership', 'price-card'] as const,
+  mine: (userId: number) => ['membership', 'mine', userId] as const,
+};
+
+/** A 404 as null: "the user never had a membership", "this membership has no subscription". */
+export async function orNull<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** Every plan with its active products (public). */
+export const priceCardQuery = (http: HttpClient) =>
+  queryOptions({
+    queryKey: membershipKeys.priceCard,
+    queryFn: () => http.get<PriceCard>(membershipPaths.productMembership, undefined, { anonymous: true }),
+  });
+
+export interface MyMembership {
+  current: UserMembership | null;
+  subscription: Subscription | null;
+}
+
+/** The caller's current membership (a premium one first) and its subscription with its history of grants. */
+export const myMembershipQuery = (http: HttpClient, userId: number) =>
+  queryOptions({
+    queryKey: membershipKeys.mine(userId),
+    queryFn: async (): Promise<MyMembership> => {
+      const current = await orNull(http.get<UserMembership>(pathOf(membershipPaths.userMembershipOfUser, { id: userId })));
+      const subscription = current
+        ? await orNull(http.get<Subscription>(pathOf(membershipPaths.subscriptionOfUserMembership, { id: current.id })))
+        : null;
+      return { current, subscription };
+    },
+    meta: PERSONAL,
+  });
+
+export const fetchUser = (http: HttpClient) => http.get<SessionUser>(authPaths.user);
+
+export const redeemGiftCode = (http: HttpClient, code: string) => http.post<{ subscription: Subscription }>(membershipPaths.redeem, { code });

@@ -1,0 +1,37 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { useHttp, useI18n } from '../../../app/context.js';
+import { paths } from '../../../app/paths.js';
+import type { RouteDeps } from '../../../app/routes.js';
+import { Head } from '../../../ui/head.js';
+import { PlanList } from '../../../ui/plan-list.js';
+import { priceCardQuery } from '../api/membership.js';
+
+export async function loader({ queryClient, http }: RouteDeps) {
+  await queryClient.ensureQueryData(priceCardQuery(http));
+  return null;
+}
+
+/** `/member`: what membership gives, and the plans with their prices (public, rendered by the server). */
+export function Component() {
+  const http = useHttp();
+  const { t } = useI18n();
+  const { data: plans } = useSuspenseQuery(priceCardQuery(http));
+  return (
+    <div className="member-page">
+      <Head title={t('member.title')} description={t('member.description')} canonical={paths.member()} />
+      <header className="page-header">
+        <h1>{t('member.title')}</h1>
+        <p className="page-header__description">{t('member.description')}</p>
+      </header>
+      <section aria-labelledby="plans-title">
+        <h2 id="plans-title">{t('member.plans')}</h2>
+        {plans.length === 0 ? <p>{t('member.noPlans')}</p> : <PlanList plans={plans} />}
+      </section>
+      <p>{t('membership.howTo')}</p>
+      <p>
+        <Link className="button button--quiet" to={paths.myMembership()}>{t('member.redeemLink')}</Link>
+      </p>
+    </div>
+  );
+}
