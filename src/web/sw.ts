@@ -5,7 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute, PrecacheFallbackPlugin } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { isCacheablePage, isContentApi, shareableOnly } from './features/pwa/cache-policy.js';
+import { API_CACHE, deviceCopyMarked, isCacheablePage, isContentApi, PAGES_CACHE, shareableOnly } from './features/pwa/cache-policy.js';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -26,19 +26,22 @@ cleanupOutdatedCaches();
 // guest sees them, so they are shareable; a page marked private or no-store is still refused.
 // Vary (Cookie, Accept-Language) is ignored on lookup: the worker cannot see cookies, and any stored
 // language is better than none when offline.
+const pages = new NetworkFirst({
+  cacheName: PAGES_CACHE,
+  networkTimeoutSeconds: 3,
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    shareableOnly,
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    // After expiration, so only a copy that is actually used is marked as coming from the device.
+    deviceCopyMarked,
+    new PrecacheFallbackPlugin({ fallbackURL: OFFLINE_PAGE }),
+  ],
+});
 registerRoute(
   ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && request.mode === 'navigate' && isCacheablePage(url),
-  new NetworkFirst({
-    cacheName: 'lectern-pages',
-    networkTimeoutSeconds: 3,
-    matchOptions: { ignoreVary: true },
-    plugins: [
-      shareableOnly,
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
-      new PrecacheFallbackPlugin({ fallbackURL: OFFLINE_PAGE }),
-    ],
-  }),
+  pages,
 );
 
 // Content API answers (articles, summaries, categories, tags, topics, authors, editorial slots,
@@ -48,12 +51,14 @@ registerRoute(
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isContentApi(url),
   new NetworkFirst({
-    cacheName: 'lectern-api',
+    cacheName: API_CACHE,
     networkTimeoutSeconds: 5,
     plugins: [
       shareableOnly,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * DAY, purgeOnQuotaError: true }),
+      // The http client sees the mark and the page shows its offline indicator.
+      deviceCopyMarked,
     ],
   }),
 );
@@ -81,3 +86,31 @@ self.addEventListener('message', (event) => {
 // Take control of the open pages as soon as this worker activates: on the first install right away,
 // after an update only once the reader accepted it.
 clientsClaim();
+
+// The page a visitor landed on was loaded before this worker existed, so no fetch event stored it: store
+// every open page of the site now, so a shared link read once opens offline later. Done here rather than
+// by a message from the page: the worker needs no cooperation from a page (a message posted before the
+// worker activates is lost, and a page whose script failed or is still loading sends none), and it sees
+// every open tab. The pages are fetched through the pages strategy, so the same rules apply (account
+// pages with a query, private or no-store answers are refused). Their API answers are not needed: the
+// offline view of an in-app navigation opens the stored page when there is one. Activation waits for it
+// (bounded by the pages' 3 s network timeout), so the worker is not stopped halfway.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(storeOpenPages(event));
+});
+
+async function storeOpenPages(event: ExtendableEvent): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const urls = new Set(
+    windows
+      .map((client) => new URL(client.url))
+      .filter((url) => url.origin === self.location.origin && isCacheablePage(url))
+      .map((url) => `${url.origin}${url.pathname}${url.search}`),
+  );
+  await Promise.all(
+    [...urls].map((url) =>
+      // A page that cannot be fetched now (offline, server error) is simply not stored.
+      pages.handle({ event, request: new Request(url, { credentials: 'same-origin' }) }).catch(() => undefined),
+    ),
+  );
+}

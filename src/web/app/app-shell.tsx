@@ -9,7 +9,10 @@ export const QUERY_STALE_TIME_MS = 60_000;
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: QUERY_STALE_TIME_MS, gcTime: 24 * 3600 * 1000, retry: false, refetchOnWindowFocus: false },
+      // "offlineFirst": a query is sent once even while the browser says it is offline, so the service worker
+      // can answer from the device (the default "online" mode pauses it until the connection returns, and an
+      // in-app navigation offline would wait for ever).
+      queries: { staleTime: QUERY_STALE_TIME_MS, gcTime: 24 * 3600 * 1000, retry: false, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
     },
   });
 }

@@ -2,6 +2,8 @@ import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-ro
 import { DEFAULT_ERROR_STATUS } from '../../shared/constants.js';
 import { useI18n } from './context.js';
 import { Head } from '../ui/head.js';
+import { isOfflineRouteError } from '../features/pwa/offline-error.js';
+import { OfflineView } from '../features/pwa/offline-view.js';
 
 interface ErrorViewProps {
   status: number;
@@ -33,6 +35,7 @@ export function ErrorView({ status, title, message }: ErrorViewProps) {
  */
 export function ErrorPage() {
   const error = useRouteError();
+  if (isOfflineRouteError(error)) return <OfflineView />;
   if (isRouteErrorResponse(error)) return <ErrorView status={error.status} />;
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : DEFAULT_ERROR_STATUS;
   return <ErrorView status={status >= 400 ? status : DEFAULT_ERROR_STATUS} />;

@@ -4,6 +4,7 @@ import { useAppEnv, useI18n } from './context.js';
 import { SettingsMenu } from './header-controls.js';
 import { feedPaths, paths } from './paths.js';
 import { UpdatePrompt } from '../features/pwa/update-prompt.js';
+import { OfflineIndicator } from '../features/pwa/offline-indicator.js';
 import { AccountMenu, SessionNotice } from '../features/auth/account-menu.js';
 import { SessionProvider } from '../lib/session/session-context.js';
 
@@ -61,6 +62,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <UpdatePrompt />
+      <OfflineIndicator />
       <footer className="site-footer">
         <nav aria-label={t('footer.label')}>
           <ul className="site-footer__links">

@@ -3,6 +3,7 @@ import { data, matchRoutes, type LoaderFunctionArgs, type RouteObject } from 're
 import { reloadForFailedChunk } from '../lib/chunk-reload.js';
 import { ApiError, type HttpClient } from '../lib/http.js';
 import { LoginGate, LoginGateShell, requireLogin } from '../features/auth/require-login.js';
+import { isOfflineFailure, offlineRouteError } from '../features/pwa/offline-error.js';
 import { ErrorPage } from './error-page.js';
 import { RootLayout } from './root-layout.js';
 
@@ -19,11 +20,12 @@ export interface PageModule {
 
 /**
  * A failed loader becomes a route error: unknown or invalid ids are the 404 page, a 403 the forbidden
- * page, anything else the server-error page with its message.
+ * page, a call that never reached the site the offline view, anything else the server-error page with its message.
  */
 export function toRouteError(err: unknown, request: Request): unknown {
   if (err instanceof Response) return err;
   const path = new URL(request.url).pathname;
+  if (isOfflineFailure(err)) return offlineRouteError();
   if (err instanceof ApiError) {
     if (err.status === 404 || err.status === 400) return data(path, { status: 404 });
     if (err.status === 401 || err.status === 403) return data(err.message, { status: 403 });
@@ -111,6 +113,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
             { path: 'refresh', lazy: p(() => import('../features/auth/pages/refresh-page.js')) },
             { path: 'user/haslogin', lazy: p(() => import('../features/auth/pages/has-login-page.js')) },
             { path: 'user/loginpanel', lazy: p(() => import('../features/auth/pages/login-panel-page.js')) },
+            { path: 'member', lazy: p(() => import('../features/membership/pages/member-page.js')) },
             {
               // SPEC section 6: pages that need login. The browser checks the stored session before they open;
               // the server, which cannot see it, renders a neutral shell in their place.
@@ -121,6 +124,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
               children: [
                 { path: 'account', lazy: p(() => import('../features/users/pages/account-page.js')) },
                 { path: 'user/activity', lazy: p(() => import('../features/users/pages/activity-page.js')) },
+                { path: 'my-membership', lazy: p(() => import('../features/membership/pages/my-membership-page.js')) },
               ],
             },
             { path: 'test', lazy: p(() => import('./pages/test-page.js')) },

@@ -2,6 +2,7 @@ import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { ErrorBody } from '../../shared/api/common.js';
 import { API_PREFIX } from '../../shared/api/prefix.js';
 import { HTTP_RETRY_LIMIT, HTTP_RETRY_STATUSES, HTTP_TIMEOUT_MS } from '../../shared/constants.js';
+import { isDeviceCopy, noteAnswerSource } from './device-copy.js';
 
 /** A failed call, with SPEC section 8's messages and the server's `{error, message, fields}` when it sent one. */
 export class ApiError extends Error {
@@ -48,6 +49,8 @@ async function toApiError(err: unknown, timeoutMs: number): Promise<ApiError> {
   }
   if (err instanceof TimeoutError) return new ApiError(`timeout of ${timeoutMs}ms exceeded`, 0, 'timeout');
   if (err instanceof DOMException && err.name === 'AbortError') return new ApiError('Request aborted', 0, 'aborted');
+  // The browser knows it has no network: say so, so the page can show its offline view rather than an error.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return new ApiError('Offline', 0, 'offline');
   return new ApiError('Network Error', 0, 'network');
 }
 
@@ -89,6 +92,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           if (requestOptions.context.anonymous) return;
           const token = await options.getAccessToken?.();
           if (token) request.headers.set('authorization', `Bearer ${token}`);
+        },
+      ],
+      // The service worker marks answers it took from its caches: the offline indicator shows them.
+      afterResponse: [
+        (_request, _options, response) => {
+          noteAnswerSource(isDeviceCopy(response));
         },
       ],
     },

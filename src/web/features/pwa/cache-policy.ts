@@ -1,4 +1,9 @@
 import type { WorkboxPlugin } from 'workbox-core/types.js';
+import { markDeviceCopy } from '../../lib/device-copy.js';
+
+/** The service worker's runtime caches that the page reads too (the offline view, the saved-articles list). */
+export const PAGES_CACHE = 'lectern-pages';
+export const API_CACHE = 'lectern-api';
 
 /**
  * Whether a response may go in a cache that everyone using this browser profile can read. The server
@@ -17,6 +22,14 @@ export function isShareable(request: Request, response: Response): boolean {
 /** `cacheWillUpdate` for every runtime cache of the service worker: refuses what is not shareable. */
 export const shareableOnly: WorkboxPlugin = {
   cacheWillUpdate: async ({ request, response }) => (isShareable(request, response) ? response : null),
+};
+
+/**
+ * `cachedResponseWillBeUsed` for the page and API caches: an answer taken from the device carries
+ * DEVICE_COPY_HEADER (and a Server-Timing entry), so the page can tell its reader it is reading an offline copy.
+ */
+export const deviceCopyMarked: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? markDeviceCopy(cachedResponse) : cachedResponse),
 };
 
 /**

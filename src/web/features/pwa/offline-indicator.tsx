@@ -1,0 +1,90 @@
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router-dom';
+import { useI18n } from '../../app/context.js';
+import { paths } from '../../app/paths.js';
+import { DEVICE_COPY_TIMING, isShowingDeviceCopy, subscribeToAnswerSource } from '../../lib/device-copy.js';
+import { readSavedArticles, type SavedArticle } from './saved-articles.js';
+import './offline-indicator.css';
+
+function subscribeToNetwork(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+const isOnline = () => navigator.onLine;
+const onServer = () => true;
+const notFromDevice = () => false;
+
+let loadedFromDevice: boolean | undefined;
+
+/** Whether this document itself was answered by the worker from its cache (its Server-Timing mark). */
+function documentFromDevice(): boolean {
+  if (loadedFromDevice === undefined) {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    loadedFromDevice = navigation?.serverTiming?.some((entry) => entry.name === DEVICE_COPY_TIMING) ?? false;
+  }
+  return loadedFromDevice;
+}
+
+const neverChanges = () => () => undefined;
+
+/**
+ * "Offline copy": shown while the page comes from this device (the browser is offline, or the worker
+ * answered from its cache), with the list of the articles saved on this device, read from Cache Storage.
+ */
+export function OfflineIndicator() {
+  const { t } = useI18n();
+  const online = useSyncExternalStore(subscribeToNetwork, isOnline, onServer);
+  const deviceCopy = useSyncExternalStore(subscribeToAnswerSource, isShowingDeviceCopy, notFromDevice);
+  // The server's snapshot (false) during hydration, so the server's markup never has the indicator.
+  const loadedFromDevice = useSyncExternalStore(neverChanges, documentFromDevice, notFromDevice);
+  const [saved, setSaved] = useState<SavedArticle[] | undefined>();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const visible = !online || deviceCopy || loadedFromDevice;
+  useEffect(() => {
+    if (!open) return;
+    let active = true;
+    void readSavedArticles()
+      .then((list) => active && setSaved(list))
+      .catch(() => active && setSaved([]));
+    return () => {
+      active = false;
+    };
+  }, [open]);
+  return (
+    // The live region stays in the page so screen readers announce the indicator when it appears.
+    <div className="offline-indicator" role="status" aria-live="polite">
+      {visible && (
+        <div className="offline-indicator__bar">
+          <span className="offline-indicator__label" title={t('offline.fromDeviceHint')}>
+            {t('offline.fromDevice')}
+          </span>
+          <button type="button" className="offline-indicator__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+            {t('offline.saved')}
+          </button>
+          {open && (
+            <section id={panelId} className="offline-indicator__panel" aria-label={t('offline.savedTitle')}>
+              {saved?.length === 0 && <p>{t('offline.savedNone')}</p>}
+              {saved && saved.length > 0 && (
+                <ul>
+                  {saved.map((article) => (
+                    <li key={article.id}>
+                      <Link to={paths.article(article.id)} onClick={() => setOpen(false)}>
+                        {article.title}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
