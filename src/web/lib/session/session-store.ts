@@ -92,9 +92,13 @@ export function loginWithPassword(http: HttpClient, body: LoginBody): Promise<Lo
   return http.post<LoginResponse>(authPaths.login, body);
 }
 
-/** Revokes the session on the server (best effort: the device forgets it either way), then clears it. */
+/**
+ * Forgets the session on this device, then revokes it on the server (best effort: the device forgets it
+ * either way). Forgetting first means no call of this or another tab still sends the access token that
+ * the server is about to end (it would answer 401).
+ */
 export async function logout(http: HttpClient, db: LecternDb | undefined = getDb()): Promise<void> {
   const { refresh_token } = await readAuthState(db);
-  await http.post(authPaths.logout, refresh_token ? { refresh: refresh_token } : {}).catch(() => undefined);
   await clearLogin(db);
+  await http.post(authPaths.logout, refresh_token ? { refresh: refresh_token } : {}).catch(() => undefined);
 }
