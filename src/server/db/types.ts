@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ShopTables } from './shop-types.js';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC text and booleans are 0/1 integers on both engines,
@@ -326,7 +327,8 @@ export interface MeterCountsTable {
   n: number;
 }
 
-export interface Database {
+/** The shop's tables live in shop-types.ts. */
+export interface Database extends ShopTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   categories: CategoriesTable;

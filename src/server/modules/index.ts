@@ -6,10 +6,11 @@ import { guestRoutes } from './guest/routes.js';
 import { mailboxRoutes } from './messaging/mailbox-routes.js';
 import { membershipRoutes } from './membership/routes.js';
 import { messagingRoutes } from './messaging/routes.js';
+import { shopRoutes } from './shop/routes.js';
 import { usersRoutes } from './users/routes.js';
 
 /**
  * API modules, registered under /api/v2 in this order. `mailboxRoutes` is the exception: site pages
  * (`/dev/mailbox/<secret>`) in a non-encapsulated plugin, which the prefix does not reach.
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes];

@@ -10,6 +10,7 @@ import { articleCountsMigration } from './0007-article-counts.js';
 import { searchHeadMigration } from './0009-search-head.js';
 import { membershipMigration } from './0010-membership.js';
 import { membershipEnquiriesMigration } from './0011-membership-enquiries.js';
+import { shopMigration } from './0013-shop.js';
 
 export interface LecternMigration {
   name: string;
@@ -17,7 +18,7 @@ export interface LecternMigration {
 }
 
 /** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
-export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration];
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { seedMembershipDemo } from '../../modules/membership/demo.js';
 import { grantWithin, PREMIUM_SLUG } from '../../modules/membership/service.js';
+import { seedShopDemo } from '../../modules/shop/demo.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Db } from '../connection.js';
 import type { Database } from '../types.js';
@@ -150,5 +151,6 @@ export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredenti
     const articles = await insertArticles(trx, planned, refs);
     await insertSite(trx, refs, articles, now);
     await insertMemberships(trx, authors, new Date(nowMs));
+    await seedShopDemo(trx, await trx.selectFrom('membership_products').select(['id', 'name']).orderBy('id').execute(), now);
   });
 }

@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { API_PREFIX, errorBody, idParam } from '../../../shared/api/common.js';
+import {
+  availability,
+  countryList,
+  country as countrySchema,
+  countryParams,
+  option,
+  optionList,
+  optionWrite,
+  price,
+  productCard,
+  productDetail,
+  productList,
+  productListQuery,
+  productPatch,
+  productWrite,
+  range,
+  rangeList,
+  rangePatch,
+  rangeWrite,
+  searchParams,
+  searchQuery,
+  shopCategory,
+  shopCategoryList,
+  shopCategoryPatch,
+  shopCategoryWrite,
+  shopPaths,
+  shopRoot,
+  stockRecord,
+  stockRecordList,
+  stockRecordParams,
+  stockRecordPatch,
+  stockRecordWrite,
+} from '../../../shared/api/shop.js';
+import { getActor, requireStaff } from '../../platform/auth.js';
+import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import {
+  courseBanner,
+  createCategory,
+  createOption,
+  createProduct,
+  createRange,
+  createStockRecord,
+  deleteCategory,
+  deleteProduct,
+  deleteRange,
+  deleteStockRecord,
+  getCategory,
+  getCountry,
+  getOption,
+  getProduct,
+  getRange,
+  getStockRecord,
+  listCategories,
+  listCountries,
+  listOptions,
+  listProducts,
+  listRanges,
+  listStockRecords,
+  productAvailability,
+  productPrice,
+  updateCategory,
+  updateProduct,
+  updateRange,
+  updateStockRecord,
+} from './catalogue-service.js';
+
+const tags = ['shop'];
+const noContent = z.null().describe('No content');
+const staffErrors = { 401: errorBody, 403: errorBody };
+
+/** The oscar-api names of the shop's calls; a path with parameters is left out of the root, as there. */
+const ROOT_LINKS: Record<string, string> = {
+  basket: shopPaths.basket,
+  'basket-add-product': shopPaths.basketAddProduct,
+  'basket-add-voucher': shopPaths.basketAddVoucher,
+  'basket-remove-voucher': shopPaths.basketRemoveVoucher,
+  'basket-shipping-methods': shopPaths.basketShippingMethods,
+  baskets: shopPaths.baskets,
+  categories: shopPaths.categories,
+  countries: shopPaths.countries,
+  options: shopPaths.options,
+  products: shopPaths.products,
+  ranges: shopPaths.ranges,
+  useraddresses: shopPaths.userAddresses,
+  course_banner: shopPaths.courseBanner,
+};
+
+/** The catalogue: public reads (withdrawn products and their stock for staff) and staff writes. */
+export const catalogueRoutes = moduleRoutes((app) => {
+  const { ctx } = app;
+
+  app.get(shopPaths.root, {
+    schema: { tags, summary: "The shop's calls by name (absolute URLs)", response: { 200: shopRoot } },
+    handler: async () => Object.fromEntries(Object.entries(ROOT_LINKS).map(([name, path]) => [name, `${ctx.config.publicUrl}${API_PREFIX}${path}`])),
+  });
+
+  // Products
+
+  app.get(shopPaths.products, {
+    schema: { tags, summary: 'Products by category, search text and class; withdrawn ones for staff', querystring: productListQuery, response: { 200: productList, 400: errorBody } },
+    handler: async (request, reply) => {
+      const actor = await getActor(request);
+      if (actor) privateResponse(reply);
+      const page = await listProducts(ctx, actor, request.query);
+      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+    },
+  });
+
+  app.post(shopPaths.products, {
+    schema: { tags, summary: 'Create a product (staff)', body: productWrite, response: { 201: productDetail, 400: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => reply.status(201).send(await createProduct(ctx, await requireStaff(request), request.body)),
+  });
+
+  app.get(shopPaths.search, {
+    schema: { tags, summary: 'Products whose title or description contains the query', params: searchParams, querystring: searchQuery, response: { 200: productList, 400: errorBody } },
+    handler: async (request, reply) => {
+      const actor = await getActor(request);
+      if (actor) privateResponse(reply);
+      const page = await listProducts(ctx, actor, { ...request.query, q: request.params.query });
+      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+    },
+  });
+
+  app.get(shopPaths.courseBanner, {
+    schema: { tags, summary: 'Course products flagged for the banner', response: { 200: z.array(productCard) } },
+    handler: async () => courseBanner(ctx),
+  });
+
+  app.get(shopPaths.product, {
+    schema: { tags, summary: 'A product with its price, availability, options and stock records', params: idParam, response: { 200: productDetail, 404: errorBody } },
+    handler: async (request, reply) => {
+      const actor = await getActor(request);
+      if (actor) privateResponse(reply);
+      return getProduct(ctx, actor, request.params.id);
+    },
+  });
+
+  app.patch(shopPaths.product, {
+    schema: { tags, summary: 'Change a product (staff); is_public false withdraws it', params: idParam, body: productPatch, response: { 200: productDetail, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request) => updateProduct(ctx, await requireStaff(request), request.params.id, request.body),
+  });
+
+  app.delete(shopPaths.product, {
+    schema: { tags, summary: 'Delete a product that no basket holds (staff)', params: idParam, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => {
+      await requireStaff(request);
+      await deleteProduct(ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.get(shopPaths.availability, {
+    schema: { tags, summary: "A product's availability", params: idParam, response: { 200: availability, 404: errorBody } },
+    handler: async (request) => productAvailability(ctx, await getActor(request), request.params.id),
+  });
+
+  app.get(shopPaths.price, {
+    schema: { tags, summary: "A product's price (404 when it has none)", params: idParam, response: { 200: price, 404: errorBody } },
+    handler: async (request) => productPrice(ctx, await getActor(request), request.params.id),
+  });
+
+  // Stock records
+
+  app.get(shopPaths.stockRecords, {
+    schema: { tags, summary: "A product's stock records", params: idParam, response: { 200: stockRecordList, 404: errorBody } },
+    handler: async (request) => listStockRecords(ctx, await getActor(request), request.params.id),
+  });
+
+  app.post(shopPaths.stockRecords, {
+    schema: { tags, summary: 'Add a stock record to a physical product (staff)', params: idParam, body: stockRecordWrite, response: { 201: stockRecord, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => reply.status(201).send(await createStockRecord(ctx, await requireStaff(request), request.params.id, request.body)),
+  });
+
+  app.get(shopPaths.stockRecord, {
+    schema: { tags, summary: 'A stock record', params: stockRecordParams, response: { 200: stockRecord, 404: errorBody } },
+    handler: async (request) => getStockRecord(ctx, await getActor(request), request.params.id, request.params.stockrecord_id),
+  });
+
+  app.patch(shopPaths.stockRecord, {
+    schema: { tags, summary: 'Change a stock record: price, stock (staff)', params: stockRecordParams, body: stockRecordPatch, response: { 200: stockRecord, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request) => updateStockRecord(ctx, await requireStaff(request), request.params.id, request.params.stockrecord_id, request.body),
+  });
+
+  app.delete(shopPaths.stockRecord, {
+    schema: { tags, summary: 'Delete a stock record no order holds (staff)', params: stockRecordParams, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => {
+      await deleteStockRecord(ctx, await requireStaff(request), request.params.id, request.params.stockrecord_id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  // Product categories (`categories` are the articles')
+
+  app.get(shopPaths.categories, {
+    schema: { tags, summary: 'Product categories, with breadcrumbs and children', response: { 200: shopCategoryList } },
+    handler: async () => listCategories(ctx),
+  });
+
+  app.post(shopPaths.categories, {
+    schema: { tags, summary: 'Create a product category (staff)', body: shopCategoryWrite, response: { 201: shopCategory, 400: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => {
+      await requireStaff(request);
+      return reply.status(201).send(await createCategory(ctx, request.body));
+    },
+  });
+
+  app.get(shopPaths.category, {
+    schema: { tags, summary: 'A product category', params: idParam, response: { 200: shopCategory, 404: errorBody } },
+    handler: async (request) => getCategory(ctx, request.params.id),
+  });
+
+  app.patch(shopPaths.category, {
+    schema: { tags, summary: 'Change a product category (staff)', params: idParam, body: shopCategoryPatch, response: { 200: shopCategory, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request) => {
+      await requireStaff(request);
+      return updateCategory(ctx, request.params.id, request.body);
+    },
+  });
+
+  app.delete(shopPaths.category, {
+    schema: { tags, summary: 'Delete an empty product category (staff)', params: idParam, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => {
+      await requireStaff(request);
+      await deleteCategory(ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  // Ranges
+
+  app.get(shopPaths.ranges, {
+    schema: { tags, summary: 'Ranges: the product sets vouchers apply to', response: { 200: rangeList } },
+    handler: async () => listRanges(ctx),
+  });
+
+  app.post(shopPaths.ranges, {
+    schema: { tags, summary: 'Create a range (staff)', body: rangeWrite, response: { 201: range, 400: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => {
+      await requireStaff(request);
+      return reply.status(201).send(await createRange(ctx, request.body));
+    },
+  });
+
+  app.get(shopPaths.range, {
+    schema: { tags, summary: 'A range', params: idParam, response: { 200: range, 404: errorBody } },
+    handler: async (request) => getRange(ctx, request.params.id),
+  });
+
+  app.patch(shopPaths.range, {
+    schema: { tags, summary: 'Change a range; `products` replaces its products (staff)', params: idParam, body: rangePatch, response: { 200: range, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request) => {
+      await requireStaff(request);
+      return updateRange(ctx, request.params.id, request.body);
+    },
+  });
+
+  app.delete(shopPaths.range, {
+    schema: { tags, summary: 'Delete a range no voucher uses (staff)', params: idParam, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => {
+      await requireStaff(request);
+      await deleteRange(ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  // Options and countries
+
+  app.get(shopPaths.options, {
+    schema: { tags, summary: 'Product options (values a shopper gives with a product)', response: { 200: optionList } },
+    handler: async () => listOptions(ctx),
+  });
+
+  app.post(shopPaths.options, {
+    schema: { tags, summary: 'Create a product option (staff)', body: optionWrite, response: { 201: option, 400: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => {
+      await requireStaff(request);
+      return reply.status(201).send(await createOption(ctx, request.body));
+    },
+  });
+
+  app.get(shopPaths.option, {
+    schema: { tags, summary: 'A product option', params: idParam, response: { 200: option, 404: errorBody } },
+    handler: async (request) => getOption(ctx, request.params.id),
+  });
+
+  app.get(shopPaths.countries, {
+    schema: { tags, summary: 'Countries (ISO 3166-1), in display order', response: { 200: countryList } },
+    handler: async () => listCountries(ctx),
+  });
+
+  app.get(shopPaths.country, {
+    schema: { tags, summary: 'A country by its two-letter code', params: countryParams, response: { 200: countrySchema, 400: errorBody, 404: errorBody } },
+    handler: async (request) => getCountry(ctx, request.params.code),
+  });
+});
