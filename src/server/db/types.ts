@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ShopTables } from './shop-types.js';
+import type { CourseTables } from './course-types.js';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC text and booleans are 0/1 integers on both engines,
@@ -328,7 +329,7 @@ export interface MeterCountsTable {
 }
 
 /** The shop's tables live in shop-types.ts. */
-export interface Database extends ShopTables {
+export interface Database extends ShopTables, CourseTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   categories: CategoriesTable;

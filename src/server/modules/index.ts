@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes.js';
 import { captchaRoutes } from './captcha/routes.js';
 import { contentRoutes } from './content/routes.js';
+import { coursesRoutes } from './courses/routes.js';
 import { guestRoutes } from './guest/routes.js';
 import { mailboxRoutes } from './messaging/mailbox-routes.js';
 import { membershipRoutes } from './membership/routes.js';
@@ -13,4 +14,4 @@ import { usersRoutes } from './users/routes.js';
  * API modules, registered under /api/v2 in this order. `mailboxRoutes` is the exception: site pages
  * (`/dev/mailbox/<secret>`) in a non-encapsulated plugin, which the prefix does not reach.
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes];

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { seedCoursesDemo } from '../../modules/courses/demo.js';
 import { seedMembershipDemo } from '../../modules/membership/demo.js';
 import { grantWithin, PREMIUM_SLUG } from '../../modules/membership/service.js';
 import { seedShopDemo } from '../../modules/shop/demo.js';
@@ -152,5 +153,6 @@ export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredenti
     await insertSite(trx, refs, articles, now);
     await insertMemberships(trx, authors, new Date(nowMs));
     await seedShopDemo(trx, await trx.selectFrom('membership_products').select(['id', 'name']).orderBy('id').execute(), now);
+    await seedCoursesDemo(trx, refs, now);
   });
 }

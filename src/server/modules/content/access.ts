@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { FINGERPRINT_HEADER, type AccessReason } from '../../../shared/api/content.js';
+import type { CourseAccess, CourseAccessReason } from '../../../shared/api/courses.js';
 import { userfingerField } from '../../../shared/api/guest.js';
 import type { Actor } from '../../platform/auth.js';
 import { getActor, isStaff } from '../../platform/auth.js';
@@ -127,4 +128,37 @@ export async function releaseArticle(ctx: AppContext, who: Entitlement, article:
   const decision = decideArticleAccess(who, article);
   if (decision.can_read || !who.reader) return settled(decision);
   return withMeter(decision, await spendMeteredRead(ctx, who.reader, article.id));
+}
+
+// Courses and lessons
+
+export interface CourseAccessDecision {
+  can_read: boolean;
+  reason: CourseAccessReason;
+}
+
+/**
+ * May the caller read this course's lessons? Pure. Free courses are for everyone; premium courses for
+ * members and staff, never metered (the monthly meter counts articles only, and a course is read lesson
+ * after lesson); purchase courses for staff and whoever holds a grant of the course (`owned`: bought,
+ * gifted or given by staff), which the courses module looks up.
+ */
+export function decideCourseAccess(who: Entitlement, course: { access: CourseAccess }, owned: boolean): CourseAccessDecision {
+  if (course.access === 'free') return { can_read: true, reason: 'free' };
+  if (who.staff) return { can_read: true, reason: 'staff' };
+  if (course.access === 'premium') {
+    return who.member ? { can_read: true, reason: 'member' } : { can_read: false, reason: who.loggedIn ? 'membership_required' : 'login_required' };
+  }
+  return owned ? { can_read: true, reason: 'buyer' } : { can_read: false, reason: who.loggedIn ? 'purchase_required' : 'login_required' };
+}
+
+/** May the caller read this lesson? The course's decision, except that a free-preview lesson is open to everyone. Pure. */
+export function decideLessonAccess(
+  who: Entitlement,
+  course: { access: CourseAccess },
+  owned: boolean,
+  lesson: { is_free_preview: number | boolean },
+): CourseAccessDecision {
+  const decision = decideCourseAccess(who, course, owned);
+  return !decision.can_read && lesson.is_free_preview ? { can_read: true, reason: 'preview' } : decision;
 }

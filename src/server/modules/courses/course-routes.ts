@@ -1,0 +1,108 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { idParam } from '../../../shared/api/common.js';
+import {
+  courseDetail,
+  courseList,
+  courseListQuery,
+  courseOutline,
+  coursePatch,
+  coursePriceCard as coursePriceCardSchema,
+  coursesPaths,
+  courseTaxonList,
+  courseWrite,
+} from '../../../shared/api/courses.js';
+import type { Actor } from '../../platform/auth.js';
+import { getActor, requireStaff } from '../../platform/auth.js';
+import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { courseOutline as getOutline, coursePriceCard, courseTaxonomy, createCourse, deleteCourse, getCourse, listCourseCards, updateCourse } from './course-service.js';
+import { viewerOf } from './viewer.js';
+
+const tags = ['courses'];
+
+/** An answer that says what this caller may do is theirs alone; a guest's is the same for every guest. */
+function cacheFor(reply: FastifyReply, actor: Actor | null): void {
+  if (actor) privateResponse(reply);
+  else reply.header('cache-control', 'public, max-age=0, must-revalidate');
+}
+
+/** Courses: the catalogue (public), one course and its outline (as the caller may read it), writes (staff). */
+export const courseRoutes = moduleRoutes((app) => {
+  const { ctx } = app;
+
+  app.get(coursesPaths.courses, {
+    schema: { tags, summary: 'Published courses in order, filtered by category, tag, level, access, language (staff: include_drafts)', querystring: courseListQuery, response: { 200: courseList } },
+    handler: async (request, reply) => {
+      const actor = await getActor(request);
+      if (request.query.include_drafts) privateResponse(reply);
+      const page = await listCourseCards(ctx, await viewerOf(ctx, actor), request.query);
+      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+    },
+  });
+
+  app.get(coursesPaths.courseCategories, {
+    schema: { tags, summary: 'Categories that have published courses, with course and lesson counts', response: { 200: courseTaxonList } },
+    handler: async () => courseTaxonomy(ctx, 'category', false),
+  });
+
+  app.get(coursesPaths.courseTags, {
+    schema: { tags, summary: 'Tags that have published courses, with course and lesson counts', response: { 200: courseTaxonList } },
+    handler: async () => courseTaxonomy(ctx, 'tag', false),
+  });
+
+  app.get(coursesPaths.productCourse, {
+    schema: { tags, summary: 'The price card: every published purchase course with its products on sale', response: { 200: coursePriceCardSchema } },
+    handler: async () => coursePriceCard(ctx),
+  });
+
+  app.get(coursesPaths.course, {
+    schema: { tags, summary: 'A course, with whether the caller may read its lessons (drafts: staff)', params: idParam, response: { 200: courseDetail } },
+    handler: async (request, reply) => {
+      const actor = await getActor(request);
+      cacheFor(reply, actor);
+      return getCourse(ctx, await viewerOf(ctx, actor), request.params.id);
+    },
+  });
+
+  app.get(coursesPaths.courseLessons, {
+    schema: { tags, summary: "The course's outline: every lesson, locked or not for the caller, with the caller's done flags", params: idParam, response: { 200: courseOutline } },
+    handler: async (request, reply) => {
+      const actor = await getActor(request);
+      cacheFor(reply, actor);
+      return getOutline(ctx, await viewerOf(ctx, actor), request.params.id);
+    },
+  });
+
+  app.post(coursesPaths.courses, {
+    schema: { tags, summary: 'Create a course (staff)', body: courseWrite, response: { 201: courseDetail } },
+    handler: async (request, reply) => {
+      const actor = await requireStaff(request);
+      return reply.status(201).send(await createCourse(ctx, actor, await viewerOf(ctx, actor), request.body));
+    },
+  });
+
+  app.put(coursesPaths.course, {
+    schema: { tags, summary: 'Replace a course (staff)', params: idParam, body: courseWrite, response: { 200: courseDetail } },
+    handler: async (request) => {
+      const actor = await requireStaff(request);
+      return updateCourse(ctx, await viewerOf(ctx, actor), request.params.id, request.body);
+    },
+  });
+
+  app.patch(coursesPaths.course, {
+    schema: { tags, summary: 'Change some fields of a course (staff)', params: idParam, body: coursePatch, response: { 200: courseDetail } },
+    handler: async (request) => {
+      const actor = await requireStaff(request);
+      return updateCourse(ctx, await viewerOf(ctx, actor), request.params.id, request.body);
+    },
+  });
+
+  app.delete(coursesPaths.course, {
+    schema: { tags, summary: 'Delete a course with its lessons (staff); one that was bought or granted stays', params: idParam, response: { 204: z.null().describe('No content') } },
+    handler: async (request, reply) => {
+      await requireStaff(request);
+      await deleteCourse(ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+});

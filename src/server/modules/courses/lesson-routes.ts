@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { idParam } from '../../../shared/api/common.js';
+import { courseTaxonList, coursesPaths, lessonDetail, lessonList, lessonListQuery, lessonNavigation, lessonPatch, lessonWrite } from '../../../shared/api/courses.js';
+import { getActor, requireStaff } from '../../platform/auth.js';
+import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { courseTaxonomy } from './course-service.js';
+import { createLesson, deleteLesson, getLesson, isOpenToAll, lessonNavigation as getNavigation, listLessonCards, updateLesson } from './lesson-service.js';
+import { viewerOf } from './viewer.js';
+
+const tags = ['courses'];
+
+/** Lessons: lists and navigation (public), one lesson as the caller may read it, writes (staff). */
+export const lessonRoutes = moduleRoutes((app) => {
+  const { ctx } = app;
+
+  app.get(coursesPaths.lessons, {
+    schema: { tags, summary: 'Lessons of published courses in order, without bodies (filter: course)', querystring: lessonListQuery, response: { 200: lessonList } },
+    handler: async (request, reply) => {
+      const actor = await getActor(request);
+      // Staff also see the lessons of unpublished courses.
+      if (actor) privateResponse(reply);
+      const page = await listLessonCards(ctx, await viewerOf(ctx, actor), request.query);
+      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+    },
+  });
+
+  app.get(coursesPaths.lessonCategories, {
+    schema: { tags, summary: "Categories of the courses that have lessons, with course and lesson counts", response: { 200: courseTaxonList } },
+    handler: async () => courseTaxonomy(ctx, 'category', true),
+  });
+
+  app.get(coursesPaths.lessonTags, {
+    schema: { tags, summary: "Tags of the courses that have lessons, with course and lesson counts", response: { 200: courseTaxonList } },
+    handler: async () => courseTaxonomy(ctx, 'tag', true),
+  });
+
+  app.get(coursesPaths.lessonNavigation, {
+    schema: { tags, summary: 'Previous and next lesson, place in the course, total and chapter', params: idParam, response: { 200: lessonNavigation } },
+    handler: async (request, reply) => {
+      const actor = await getActor(request);
+      if (actor) privateResponse(reply);
+      return getNavigation(ctx, await viewerOf(ctx, actor), request.params.id);
+    },
+  });
+
+  app.get(coursesPaths.lesson, {
+    schema: { tags, summary: 'A lesson; its text and media only for callers allowed to read it (locked: title and summary)', params: idParam, response: { 200: lessonDetail } },
+    handler: async (request, reply) => {
+      const actor = await getActor(request);
+      const lesson = await getLesson(ctx, await viewerOf(ctx, actor), request.params.id);
+      // A member's or buyer's lesson text is personal: never let a shared cache keep it.
+      if (actor || !isOpenToAll(lesson)) privateResponse(reply);
+      else reply.header('cache-control', 'public, max-age=0, must-revalidate');
+      return lesson;
+    },
+  });
+
+  app.post(coursesPaths.lessons, {
+    schema: { tags, summary: 'Create a lesson (staff); Markdown is rendered now', body: lessonWrite, response: { 201: lessonDetail } },
+    handler: async (request, reply) => {
+      const actor = await requireStaff(request);
+      return reply.status(201).send(await createLesson(ctx, await viewerOf(ctx, actor), request.body));
+    },
+  });
+
+  app.put(coursesPaths.lesson, {
+    schema: { tags, summary: 'Replace a lesson (staff)', params: idParam, body: lessonWrite, response: { 200: lessonDetail } },
+    handler: async (request) => {
+      const actor = await requireStaff(request);
+      return updateLesson(ctx, await viewerOf(ctx, actor), request.params.id, request.body);
+    },
+  });
+
+  app.patch(coursesPaths.lesson, {
+    schema: { tags, summary: 'Change some fields of a lesson (staff)', params: idParam, body: lessonPatch, response: { 200: lessonDetail } },
+    handler: async (request) => {
+      const actor = await requireStaff(request);
+      return updateLesson(ctx, await viewerOf(ctx, actor), request.params.id, request.body);
+    },
+  });
+
+  app.delete(coursesPaths.lesson, {
+    schema: { tags, summary: 'Delete a lesson and the progress recorded in it (staff)', params: idParam, response: { 204: z.null().describe('No content') } },
+    handler: async (request, reply) => {
+      await requireStaff(request);
+      await deleteLesson(ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+});

@@ -1,0 +1,378 @@
+import { z } from 'zod';
+import { MAX_ID, pageQuery, paginated } from './common.js';
+import { authorRef, categoryRef, tagRef } from './content.js';
+
+export { coursesPaths, coursePagePath, lessonPagePath } from './courses-paths.js';
+
+const id = z.coerce.number().int().positive().max(MAX_ID);
+const bodyId = z.number().int().positive().max(MAX_ID);
+const flag = z.union([z.boolean(), z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true')]);
+/** Bounded so it fits a 32-bit integer column on every engine. */
+const sortOrder = z.number().int().min(-1_000_000).max(1_000_000);
+const slugField = z
+  .string()
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(200, 'Use at most 200 characters.')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.');
+const title = z.string().trim().min(1, 'This field may not be blank.').max(200, 'Use at most 200 characters.');
+
+export const courseLevel = z.enum(['beginner', 'intermediate', 'advanced']);
+export type CourseLevel = z.infer<typeof courseLevel>;
+/** `free`: everyone; `premium`: members (the premium plan) and staff; `purchase`: buyers and staff. */
+export const courseAccess = z.enum(['free', 'premium', 'purchase']);
+export type CourseAccess = z.infer<typeof courseAccess>;
+export const mediaKind = z.enum(['video', 'audio']);
+
+/**
+ * Why the caller may or may not read a course's lessons: `free`, `preview` (a free-preview lesson),
+ * `member`, `buyer` (holds a grant: bought, gifted or given by staff), `staff`; or why not:
+ * `login_required` (a guest), `membership_required` (a premium course), `purchase_required`.
+ */
+export const courseAccessReason = z.enum(['free', 'preview', 'member', 'buyer', 'staff', 'login_required', 'membership_required', 'purchase_required']);
+export type CourseAccessReason = z.infer<typeof courseAccessReason>;
+
+// Courses
+
+export const courseCard = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  summary: z.string(),
+  cover: z.string().nullable(),
+  level: courseLevel,
+  access: courseAccess,
+  language: z.string(),
+  category: categoryRef.nullable(),
+  tags: z.array(tagRef),
+  author: authorRef,
+  is_published: z.boolean(),
+  published_at: z.string().nullable(),
+  position: z.number().int(),
+  lesson_count: z.number().int(),
+  /** Seconds: the sum of the lessons' durations. */
+  duration: z.number().int(),
+  updated_at: z.string(),
+});
+export type CourseCard = z.infer<typeof courseCard>;
+
+export const courseProduct = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  name: z.string(),
+  /** In the currency's minor unit. */
+  price: z.number().int(),
+  currency: z.string(),
+  is_active: z.boolean(),
+  sort_order: z.number().int(),
+});
+export type CourseProduct = z.infer<typeof courseProduct>;
+
+/**
+ * A course as read. The description (`content_html`) is public; `can_read` and `reason` say whether the
+ * caller may read its lessons; `products` are what a purchase course costs (active ones).
+ */
+export const courseDetail = courseCard.extend({
+  content_html: z.string(),
+  can_read: z.boolean(),
+  reason: courseAccessReason,
+  /** Null for a guest. */
+  enrolled: z.boolean().nullable(),
+  products: z.array(courseProduct),
+});
+export type CourseDetail = z.infer<typeof courseDetail>;
+
+export const courseList = paginated(courseCard);
+
+export const courseListQuery = pageQuery.extend({
+  category: id.optional(),
+  tag: id.optional(),
+  level: courseLevel.optional(),
+  access: courseAccess.optional(),
+  language: z.enum(['en', 'zh-CN']).optional(),
+  /** Staff only: list unpublished courses too. */
+  include_drafts: flag.optional(),
+});
+export type CourseListQuery = z.infer<typeof courseListQuery>;
+
+/** Fields without defaults: PATCH takes any subset of them (zod 4 would apply defaults inside partial()). */
+const courseFields = z.object({
+  title,
+  slug: slugField,
+  summary: z.string().max(1000, 'Use at most 1000 characters.'),
+  cover: z.string().trim().max(500).nullable(),
+  body_markdown: z.string().max(500_000),
+  level: courseLevel,
+  category_id: bodyId.nullable(),
+  tag_ids: z.array(bodyId).max(50),
+  author_id: bodyId,
+  access: courseAccess,
+  language: z.enum(['en', 'zh-CN']),
+  is_published: z.boolean(),
+  position: sortOrder,
+});
+export const coursePatch = courseFields.partial();
+export type CoursePatch = z.infer<typeof coursePatch>;
+export const courseWrite = courseFields.extend({
+  slug: slugField.optional(),
+  summary: courseFields.shape.summary.default(''),
+  cover: courseFields.shape.cover.optional(),
+  body_markdown: courseFields.shape.body_markdown.default(''),
+  level: courseLevel.default('beginner'),
+  category_id: courseFields.shape.category_id.optional(),
+  tag_ids: courseFields.shape.tag_ids.default([]),
+  author_id: bodyId.optional(),
+  access: courseAccess.default('free'),
+  language: courseFields.shape.language.default('en'),
+  is_published: z.boolean().default(false),
+  position: sortOrder.default(0),
+});
+export type CourseWrite = z.infer<typeof courseWrite>;
+
+/** A category or tag that has courses: `course/category`, `course/tag`, `lesson/category`, `lesson/tag`. */
+export const courseTaxon = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  /** Published courses carrying it. */
+  course_count: z.number().int(),
+  /** Lessons of those courses. */
+  lesson_count: z.number().int(),
+});
+export const courseTaxonList = z.array(courseTaxon);
+export type CourseTaxon = z.infer<typeof courseTaxon>;
+
+// Lessons
+
+const lessonRef = z.object({ id: z.number().int(), title: z.string(), slug: z.string(), chapter: z.string(), locked: z.boolean() });
+
+/** One line of a course's outline, for the caller. `done` is null for a guest. */
+export const outlineLesson = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  chapter: z.string(),
+  position: z.number().int(),
+  duration: z.number().int(),
+  is_free_preview: z.boolean(),
+  media_kind: mediaKind.nullable(),
+  locked: z.boolean(),
+  done: z.boolean().nullable(),
+});
+export const courseOutline = z.object({
+  course_id: z.number().int(),
+  can_read: z.boolean(),
+  reason: courseAccessReason,
+  lessons: z.array(outlineLesson),
+});
+export type CourseOutline = z.infer<typeof courseOutline>;
+
+/** A lesson as listed: never its body or media URL. */
+export const lessonCard = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  chapter: z.string(),
+  summary: z.string(),
+  position: z.number().int(),
+  duration: z.number().int(),
+  is_free_preview: z.boolean(),
+  media_kind: mediaKind.nullable(),
+  updated_at: z.string(),
+});
+export type LessonCard = z.infer<typeof lessonCard>;
+export const lessonList = paginated(lessonCard);
+export const lessonListQuery = pageQuery.extend({ course: id.optional() });
+export type LessonListQuery = z.infer<typeof lessonListQuery>;
+
+/**
+ * A lesson as the caller may read it. Locked: `content_html` and `media_url` are null, `summary` is the
+ * explicit summary or the first paragraph, and `reason` says why. `done` is null for a guest.
+ */
+export const lessonDetail = lessonCard.extend({
+  course: z.object({ id: z.number().int(), title: z.string(), slug: z.string(), access: courseAccess }),
+  locked: z.boolean(),
+  reason: courseAccessReason,
+  content_html: z.string().nullable(),
+  media_url: z.string().nullable(),
+  done: z.boolean().nullable(),
+});
+export type LessonDetail = z.infer<typeof lessonDetail>;
+
+const mediaUrl = z
+  .string()
+  .trim()
+  .max(2000, 'Use at most 2000 characters.')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Use an http or https URL.');
+
+const lessonFields = z.object({
+  course_id: bodyId,
+  title,
+  slug: slugField,
+  chapter: z.string().trim().max(200, 'Use at most 200 characters.'),
+  summary: z.string().trim().max(1000, 'Use at most 1000 characters.'),
+  body_markdown: z.string().max(500_000),
+  media_url: mediaUrl.nullable(),
+  media_kind: mediaKind.nullable(),
+  /** Seconds, up to a day. */
+  duration: z.number().int().min(0).max(86_400),
+  position: sortOrder,
+  is_free_preview: z.boolean(),
+});
+export const lessonPatch = lessonFields.partial();
+export type LessonPatch = z.infer<typeof lessonPatch>;
+export const lessonWrite = lessonFields.extend({
+  slug: slugField.optional(),
+  chapter: lessonFields.shape.chapter.default(''),
+  summary: lessonFields.shape.summary.default(''),
+  body_markdown: lessonFields.shape.body_markdown.default(''),
+  media_url: lessonFields.shape.media_url.default(null),
+  media_kind: lessonFields.shape.media_kind.default(null),
+  duration: lessonFields.shape.duration.default(0),
+  /** Default: after the course's last lesson. */
+  position: sortOrder.optional(),
+  is_free_preview: z.boolean().default(false),
+});
+export type LessonWrite = z.infer<typeof lessonWrite>;
+
+export const lessonNavigation = z.object({
+  lesson_id: z.number().int(),
+  course_id: z.number().int(),
+  chapter: z.string(),
+  /** 1-based place of the lesson in its course. */
+  position: z.number().int(),
+  total: z.number().int(),
+  previous: lessonRef.nullable(),
+  next: lessonRef.nullable(),
+});
+export type LessonNavigation = z.infer<typeof lessonNavigation>;
+
+// Progress, enrolment, certificates
+
+export const progressWrite = z.object({
+  done: z.boolean(),
+  /** Seconds into the media, or the scroll fraction 0..1 of a text lesson. */
+  position: z.number().min(0).max(1_000_000),
+  client_updated_at: z.iso.datetime({ offset: true }),
+});
+export type ProgressWrite = z.infer<typeof progressWrite>;
+
+export const lessonProgress = z.object({
+  lesson_id: z.number().int(),
+  course_id: z.number().int(),
+  done: z.boolean(),
+  position: z.number(),
+  client_updated_at: z.string().nullable(),
+  done_at: z.string().nullable(),
+  /** Set once every lesson of the course is done. */
+  certificate_code: z.string().nullable(),
+});
+export type LessonProgress = z.infer<typeof lessonProgress>;
+
+const lessonPointer = z.object({ id: z.number().int(), title: z.string(), chapter: z.string() });
+export const certificateRef = z.object({ code: z.string(), issued_at: z.string() });
+
+export const courseProgress = z.object({
+  course_id: z.number().int(),
+  user_id: z.number().int(),
+  enrolled: z.boolean(),
+  done: z.number().int(),
+  total: z.number().int(),
+  /** The lesson touched last; null before any. */
+  last_lesson: lessonPointer.nullable(),
+  /** Where to go on: the last lesson if unfinished, else the next unfinished one; null when all are done. */
+  resume_lesson: lessonPointer.nullable(),
+  certificate: certificateRef.nullable(),
+});
+export type CourseProgress = z.infer<typeof courseProgress>;
+export const courseProgressQuery = z.object({ user_id: id.optional() });
+
+export const enrolment = z.object({
+  course_id: z.number().int(),
+  user_id: z.number().int(),
+  source: z.enum(['self', 'order', 'gift', 'staff']),
+  enrolled_at: z.string(),
+});
+export type Enrolment = z.infer<typeof enrolment>;
+
+export const myCourse = z.object({ course: courseCard, enrolment, progress: courseProgress });
+export type MyCourse = z.infer<typeof myCourse>;
+export const myCourseList = paginated(myCourse);
+
+export const courseGrantBody = z.object({
+  user_id: bodyId,
+  /** Makes the grant idempotent: the same reference grants once. Default: a new one. */
+  reference: z.string().trim().min(1).max(100).optional(),
+  product_id: bodyId.optional(),
+});
+export const courseGrantResult = z.object({ granted: z.boolean(), enrolment });
+export type CourseGrantResult = z.infer<typeof courseGrantResult>;
+
+export const certificate = z.object({
+  code: z.string(),
+  display_name: z.string(),
+  course_id: z.number().int(),
+  course_title: z.string(),
+  issued_at: z.string(),
+});
+export type Certificate = z.infer<typeof certificate>;
+export const certificateParam = z.object({ code: z.string().trim().min(1).max(64) });
+
+// Offline manifest
+
+export const offlineImage = z.object({
+  url: z.string(),
+  /** Null when the file is not on this server (another host) or is missing. */
+  bytes: z.number().int().nullable(),
+});
+export const offlineLesson = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  page_url: z.string(),
+  api_url: z.string(),
+  /** Bytes of the API answer as JSON for this caller. */
+  api_bytes: z.number().int(),
+  images: z.array(z.string()),
+});
+export const offlineManifest = z.object({
+  course_id: z.number().int(),
+  /** Changes whenever the course or any lesson changes, is added or removed. */
+  version: z.string(),
+  page_url: z.string(),
+  api_url: z.string(),
+  api_bytes: z.number().int(),
+  lessons: z.array(offlineLesson),
+  /** Every image of the cover, the description and the lessons, once each. */
+  images: z.array(offlineImage),
+  total_bytes: z.number().int(),
+});
+export type OfflineManifest = z.infer<typeof offlineManifest>;
+
+// Products
+
+const productFields = z.object({
+  course_id: bodyId,
+  name: z.string().trim().min(1, 'This field may not be blank.').max(100, 'Use at most 100 characters.'),
+  price: z.number().int('Use an integer amount in the minor unit.').min(0).max(100_000_000),
+  is_active: z.boolean(),
+  sort_order: sortOrder,
+});
+export const courseProductPatch = productFields.partial();
+export type CourseProductPatch = z.infer<typeof courseProductPatch>;
+export const courseProductWrite = productFields.extend({ is_active: z.boolean().default(true), sort_order: sortOrder.default(0) });
+export type CourseProductWrite = z.infer<typeof courseProductWrite>;
+export const courseProductList = z.array(courseProduct);
+export const courseProductListQuery = z.object({ course: id.optional(), include_inactive: flag.optional() });
+export type CourseProductListQuery = z.infer<typeof courseProductListQuery>;
+
+/** `product_course`: every published purchase course with its products on sale. */
+export const coursePriceCard = z.array(courseCard.extend({ products: z.array(courseProduct) }));
+export type CoursePriceCard = z.infer<typeof coursePriceCard>;
