@@ -52,6 +52,7 @@ export function RootLayout() {
             <li><NavLink to={paths.home()} end>{t('nav.home')}</NavLink></li>
             <li><NavLink to={paths.topics()}>{t('nav.topics')}</NavLink></li>
             <li><NavLink to={paths.essentials()}>{t('nav.essentials')}</NavLink></li>
+            <li><NavLink to={paths.courses()}>{t('nav.courses')}</NavLink></li>
             <li><NavLink to={paths.search()}>{t('nav.search')}</NavLink></li>
             <li><NavLink to={paths.about()} end>{t('nav.about')}</NavLink></li>
           </ul>

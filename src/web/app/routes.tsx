@@ -113,6 +113,10 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
             { path: 'refresh', lazy: p(() => import('../features/auth/pages/refresh-page.js')) },
             { path: 'user/haslogin', lazy: p(() => import('../features/auth/pages/has-login-page.js')) },
             { path: 'user/loginpanel', lazy: p(() => import('../features/auth/pages/login-panel-page.js')) },
+            { path: 'course', lazy: p(() => import('../features/courses/pages/catalogue-page.js')) },
+            { path: 'course/:courseId', lazy: p(() => import('../features/courses/pages/course-page.js')) },
+            { path: 'course/:courseId/lesson/:lessonId', lazy: p(() => import('../features/courses/pages/lesson-page.js')) },
+            { path: 'certificate/:code', lazy: p(() => import('../features/courses/pages/certificate-page.js')) },
             { path: 'member', lazy: p(() => import('../features/membership/pages/member-page.js')) },
             {
               // SPEC section 6: pages that need login. The browser checks the stored session before they open;
@@ -125,6 +129,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
                 { path: 'account', lazy: p(() => import('../features/users/pages/account-page.js')) },
                 { path: 'user/activity', lazy: p(() => import('../features/users/pages/activity-page.js')) },
                 { path: 'my-membership', lazy: p(() => import('../features/membership/pages/my-membership-page.js')) },
+                { path: 'my-course', lazy: p(() => import('../features/courses/pages/my-courses-page.js')) },
               ],
             },
             { path: 'test', lazy: p(() => import('./pages/test-page.js')) },

@@ -1,0 +1,138 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Paginated } from '../../../../shared/api/common.js';
+import type {
+  Certificate,
+  CourseAccess,
+  CourseCard,
+  CourseDetail,
+  CourseLevel,
+  CourseOutline,
+  CoursePriceCard,
+  CourseProgress,
+  CourseTaxon,
+  Enrolment,
+  LessonDetail,
+  LessonNavigation,
+  LessonProgress,
+  MyCourse,
+} from '../../../../shared/api/courses.js';
+import { coursesPaths } from '../../../../shared/api/courses-paths.js';
+import { pathOf, type HttpClient, type RequestOptions } from '../../../lib/http.js';
+
+/** Public answers are fetched as a guest, so their keys name no user and the server's render matches. */
+const GUEST: RequestOptions = { anonymous: true };
+/** Answers that depend on the user: never persisted, dropped at logout. */
+const PERSONAL = { personal: true } as const;
+
+export const COURSE_PAGE_SIZE = 12;
+
+export interface CourseFilters {
+  category?: number;
+  tag?: number;
+  level?: CourseLevel;
+  access?: CourseAccess;
+}
+
+export interface CourseListParams extends CourseFilters {
+  page: number;
+}
+
+export const courseKeys = {
+  all: ['courses'] as const,
+  list: (params: CourseListParams) => ['courses', 'list', params] as const,
+  taxa: (kind: 'category' | 'tag') => ['courses', 'taxa', kind] as const,
+  prices: () => ['courses', 'prices'] as const,
+  /** `viewer` is the user id (0 = guest): what a user may read differs from what a guest may. */
+  detail: (id: number, viewer: number) => ['courses', 'detail', id, viewer] as const,
+  outline: (id: number, viewer: number) => ['courses', 'outline', id, viewer] as const,
+  progress: (id: number, viewer: number) => ['courses', 'progress', id, viewer] as const,
+  mine: (viewer: number, page: number) => ['courses', 'mine', viewer, page] as const,
+  lesson: (id: number, viewer: number) => ['courses', 'lesson', id, viewer] as const,
+  navigation: (id: number) => ['courses', 'navigation', id] as const,
+  certificate: (code: string) => ['courses', 'certificate', code] as const,
+};
+
+/** A call for `viewer`: a guest's goes without a token (the server rendered it so); a user's carries theirs. */
+const as = (viewer: number) => (viewer ? undefined : GUEST);
+const personal = (viewer: number) => (viewer ? { meta: PERSONAL } : {});
+
+export const courseListQuery = (http: HttpClient, params: CourseListParams) =>
+  queryOptions({
+    queryKey: courseKeys.list(params),
+    queryFn: () => http.get<Paginated<CourseCard>>(coursesPaths.courses, { ...params, page_size: COURSE_PAGE_SIZE }, GUEST),
+  });
+
+export const courseTaxaQuery = (http: HttpClient, kind: 'category' | 'tag') =>
+  queryOptions({
+    queryKey: courseKeys.taxa(kind),
+    queryFn: () => http.get<CourseTaxon[]>(kind === 'category' ? coursesPaths.courseCategories : coursesPaths.courseTags, undefined, GUEST),
+  });
+
+/** What every paid course costs: the catalogue's price tags. */
+export const coursePricesQuery = (http: HttpClient) =>
+  queryOptions({
+    queryKey: courseKeys.prices(),
+    queryFn: () => http.get<CoursePriceCard>(coursesPaths.productCourse, undefined, GUEST),
+  });
+
+export const courseQuery = (http: HttpClient, id: number, viewer = 0) =>
+  queryOptions({
+    queryKey: courseKeys.detail(id, viewer),
+    queryFn: () => http.get<CourseDetail>(pathOf(coursesPaths.course, { id }), undefined, as(viewer)),
+    ...personal(viewer),
+  });
+
+export const courseOutlineQuery = (http: HttpClient, id: number, viewer = 0) =>
+  queryOptions({
+    queryKey: courseKeys.outline(id, viewer),
+    queryFn: () => http.get<CourseOutline>(pathOf(coursesPaths.courseLessons, { id }), undefined, as(viewer)),
+    ...personal(viewer),
+  });
+
+/** The learner's own progress in a course (login). */
+export const courseProgressQuery = (http: HttpClient, id: number, viewer: number) =>
+  queryOptions({
+    queryKey: courseKeys.progress(id, viewer),
+    queryFn: () => http.get<CourseProgress>(pathOf(coursesPaths.courseProgress, { id })),
+    meta: PERSONAL,
+  });
+
+export const myCoursesQuery = (http: HttpClient, viewer: number, page: number) =>
+  queryOptions({
+    queryKey: courseKeys.mine(viewer, page),
+    queryFn: () => http.get<Paginated<MyCourse>>(coursesPaths.myCourses, { page, page_size: COURSE_PAGE_SIZE }),
+    meta: PERSONAL,
+  });
+
+/**
+ * A lesson as `viewer` may read it. The guest copy (viewer 0) is what the server rendered: a locked lesson's
+ * answer holds its title and summary only. A member's or buyer's copy, with the body, is fetched with their token.
+ */
+export const lessonQuery = (http: HttpClient, id: number, viewer = 0) =>
+  queryOptions({
+    queryKey: courseKeys.lesson(id, viewer),
+    queryFn: () => http.get<LessonDetail>(pathOf(coursesPaths.lesson, { id }), undefined, as(viewer)),
+    ...personal(viewer),
+  });
+
+export const lessonNavigationQuery = (http: HttpClient, id: number) =>
+  queryOptions({
+    queryKey: courseKeys.navigation(id),
+    queryFn: () => http.get<LessonNavigation>(pathOf(coursesPaths.lessonNavigation, { id }), undefined, GUEST),
+  });
+
+export const certificateQuery = (http: HttpClient, code: string) =>
+  queryOptions({
+    queryKey: courseKeys.certificate(code),
+    queryFn: () => http.get<Certificate>(pathOf(coursesPaths.certificate, { code }), undefined, GUEST),
+  });
+
+export const enrol = (http: HttpClient, id: number) => http.post<Enrolment>(pathOf(coursesPaths.courseEnrol, { id }));
+
+/** Marks a lesson done, stamped with the device's clock: the server keeps the later change per lesson. */
+export const markLessonDone = (http: HttpClient, id: number, now = new Date()) =>
+  http.put<LessonProgress>(pathOf(coursesPaths.lessonProgress, { id }), { done: true, position: 1, client_updated_at: now.toISOString() });
+
+/** The contract's levels and access kinds, in order (its zod enums stay out of the browser bundle). */
+export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const satisfies readonly CourseLevel[];
+export const COURSE_ACCESS = ['free', 'premium', 'purchase'] as const satisfies readonly CourseAccess[];

@@ -1,0 +1,133 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { CourseDetail, CourseOutline, CourseProgress } from '../../../../shared/api/courses.js';
+import { useHttp, useI18n } from '../../../app/context.js';
+import { paths } from '../../../app/paths.js';
+import { describeError } from '../../../lib/api-messages.js';
+import { formatPrice } from '../../../lib/price.js';
+import { courseKeys, enrol } from '../api/courses.js';
+
+interface CourseActionProps {
+  course: CourseDetail;
+  outline: CourseOutline;
+  viewer: number;
+  /** The learner's progress; undefined for a guest or while it loads. */
+  progress: CourseProgress | undefined;
+  /** While a logged-in reader's own copy of the course is on its way. */
+  checking: boolean;
+}
+
+/** A paid course's price card: what it costs, and where it is sold (the app has no checkout). */
+function PriceCard({ course }: { course: CourseDetail }) {
+  const { t, lang } = useI18n();
+  const products = course.products.filter((p) => p.is_active);
+  return (
+    <div className="course-price">
+      {products.length > 0 && (
+        <dl className="course-price__list">
+          {products.map((p) => (
+            <div key={p.id} className="course-price__row">
+              <dt>{products.length === 1 ? t('course.price') : p.name}</dt>
+              <dd className="course-price__amount">{formatPrice(lang, p.price, p.currency)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <p>{t('course.soldInShop')}</p>
+    </div>
+  );
+}
+
+/**
+ * What the caller can do with the course: enrol (free courses; premium ones as a member), continue where they
+ * left off, see the certificate, or, when locked, log in, become a member, or read where a paid course is sold.
+ */
+export function CourseAction({ course, outline, viewer, progress, checking }: CourseActionProps) {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  const { t, lang } = useI18n();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState('');
+  const first = outline.lessons[0];
+  const here = paths.course(course.id);
+
+  const join = async () => {
+    setPending(true);
+    setError('');
+    try {
+      await enrol(http, course.id);
+      await Promise.all(
+        [courseKeys.detail(course.id, viewer), courseKeys.progress(course.id, viewer), courseKeys.outline(course.id, viewer)].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    } catch (err) {
+      setError(t('course.enrolFailed', { reason: describeError(err, t, lang) }));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  let body: React.ReactNode;
+  if (checking) {
+    body = <p role="status">{t('course.checking')}</p>;
+  } else if (viewer && course.enrolled && progress) {
+    const resume = progress.resume_lesson;
+    body = (
+      <>
+        {resume ? (
+          <Link className="button" to={paths.lesson(course.id, resume.id)}>{t('course.continue', { title: resume.title })}</Link>
+        ) : (
+          <p>{t('course.finished')}</p>
+        )}
+        {progress.certificate && (
+          <Link className="button button--quiet" to={paths.certificate(progress.certificate.code)}>{t('course.viewCertificate')}</Link>
+        )}
+      </>
+    );
+  } else if (viewer && course.can_read) {
+    body =
+      course.access === 'purchase' || !first ? (
+        first && <Link className="button" to={paths.lesson(course.id, first.id)}>{t('course.start')}</Link>
+      ) : (
+        <button type="button" className="button" disabled={pending} onClick={() => void join()}>
+          {pending ? t('course.enrolling') : t('course.enrol')}
+        </button>
+      );
+  } else if (course.can_read) {
+    // A guest in a free course: the lessons are open; enrolling (and keeping progress) needs a login.
+    body = (
+      <>
+        {first && <Link className="button" to={paths.lesson(course.id, first.id)}>{t('course.start')}</Link>}
+        <Link className="button button--quiet" to={paths.login(here)}>{t('course.loginToEnrol')}</Link>
+      </>
+    );
+  } else if (course.access === 'premium') {
+    body = (
+      <>
+        <p>{t('course.membersOnly')}</p>
+        <Link className="button" to={paths.member()}>{t('course.becomeMember')}</Link>
+        {!viewer && <Link className="button button--quiet" to={paths.login(here)}>{t('course.loginToRead')}</Link>}
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p>{t('course.purchaseOnly')}</p>
+        {!viewer && <Link className="button button--quiet" to={paths.login(here)}>{t('course.loginToRead')}</Link>}
+      </>
+    );
+  }
+  return (
+    <div className="course-action">
+      {course.access === 'purchase' && !course.can_read && !checking && <PriceCard course={course} />}
+      <div className="course-action__buttons">{body}</div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useHttp, useI18n } from '../../../app/context.js';
+import { paths } from '../../../app/paths.js';
+import { parseId, requireId } from '../../../app/route-params.js';
+import type { RouteDeps } from '../../../app/routes.js';
+import { Head } from '../../../ui/head.js';
+import { courseOutlineQuery, courseProgressQuery, courseQuery } from '../api/courses.js';
+import { AccessTag, lowestPrice } from '../components/access-tag.js';
+import { CourseAction } from '../components/course-action.js';
+import { CourseOutlineList } from '../components/course-outline.js';
+import { ProgressMeter } from '../components/progress-meter.js';
+import { useViewer } from '../components/viewer.js';
+
+export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
+  const id = requireId(params.courseId, request);
+  await Promise.all([queryClient.ensureQueryData(courseQuery(http, id)), queryClient.ensureQueryData(courseOutlineQuery(http, id))]);
+  return null;
+}
+
+/**
+ * `/course/{id}`: the course as a guest sees it, rendered on the server; after hydration a logged-in reader's
+ * own copy (access, enrolment, done marks) and progress replace it.
+ */
+export function Component() {
+  const http = useHttp();
+  const { t } = useI18n();
+  const id = parseId(useParams().courseId)!;
+  const { viewer } = useViewer();
+  const { data: guestCourse } = useSuspenseQuery(courseQuery(http, id));
+  const { data: guestOutline } = useSuspenseQuery(courseOutlineQuery(http, id));
+  const mine = useQuery({ ...courseQuery(http, id, viewer), enabled: viewer > 0 });
+  const myOutline = useQuery({ ...courseOutlineQuery(http, id, viewer), enabled: viewer > 0 });
+  const progress = useQuery({ ...courseProgressQuery(http, id, viewer), enabled: viewer > 0 });
+  const course = (viewer && mine.data) || guestCourse;
+  const outline = (viewer && myOutline.data) || guestOutline;
+  const learner = viewer > 0 && progress.data;
+  return (
+    <>
+      <Head title={guestCourse.title} description={guestCourse.summary} canonical={paths.course(id)} image={guestCourse.cover} />
+      <article className="course" lang={course.language}>
+        <header className="page-header course__header">
+          <p className="page-header__kicker">{t('course.kicker')}</p>
+          <h1>{course.title}</h1>
+          <p className="badges">
+            <AccessTag access={course.access} product={lowestPrice(course.products)} />
+            <span className="badge">{t(`courses.level.${course.level}`)}</span>
+          </p>
+          {course.summary && <p className="page-header__description">{course.summary}</p>}
+          <p className="meta">{t(course.lesson_count === 1 ? 'courses.lessonsOne' : 'courses.lessons', { count: course.lesson_count })}</p>
+        </header>
+        {course.cover && <img className="article__cover" src={course.cover} alt="" decoding="async" />}
+        {learner && learner.enrolled && (
+          <ProgressMeter
+            label={t('course.progress')}
+            value={learner.done}
+            max={learner.total}
+            text={t('course.progressText', { done: learner.done, total: learner.total })}
+          />
+        )}
+        <CourseAction course={course} outline={outline} viewer={viewer} progress={progress.data} checking={viewer > 0 && (mine.isPending || progress.isPending)} />
+        <section className="course__outline" aria-labelledby="course-outline-title">
+          <h2 id="course-outline-title">{t('course.outline')}</h2>
+          <CourseOutlineList outline={outline} />
+        </section>
+        {course.content_html && (
+          <section className="course__about" aria-labelledby="course-about-title">
+            <h2 id="course-about-title">{t('course.about')}</h2>
+            {/* Sanitised by the server when the course was written. */}
+            <div className="article-body" dangerouslySetInnerHTML={{ __html: course.content_html }} />
+          </section>
+        )}
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,203 @@
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import type { LessonDetail } from '../../../../shared/api/courses.js';
+import { useHttp, useI18n } from '../../../app/context.js';
+import { paths } from '../../../app/paths.js';
+import { notFound, parseId, requireId } from '../../../app/route-params.js';
+import type { RouteDeps } from '../../../app/routes.js';
+import { describeError } from '../../../lib/api-messages.js';
+import { Head } from '../../../ui/head.js';
+import { courseKeys, courseProgressQuery, lessonNavigationQuery, lessonQuery, markLessonDone } from '../api/courses.js';
+import { ProgressMeter } from '../components/progress-meter.js';
+import { useLessonKeys } from '../components/use-lesson-keys.js';
+import { useViewer } from '../components/viewer.js';
+
+export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
+  const courseId = requireId(params.courseId, request);
+  const id = requireId(params.lessonId, request);
+  const [lesson] = await Promise.all([queryClient.ensureQueryData(lessonQuery(http, id)), queryClient.ensureQueryData(lessonNavigationQuery(http, id))]);
+  // A lesson has one address: under its own course.
+  if (lesson.course.id !== courseId) notFound(request);
+  return null;
+}
+
+/** In place of a locked lesson's body (which the answer does not hold): why, and what opens it. */
+function LockedLesson({ lesson, viewer, checking }: { lesson: LessonDetail; viewer: number; checking: boolean }) {
+  const { t } = useI18n();
+  const here = paths.lesson(lesson.course.id, lesson.id);
+  const text =
+    lesson.reason === 'purchase_required'
+      ? t('lesson.lockedPurchase')
+      : lesson.reason === 'membership_required' || lesson.course.access === 'premium'
+        ? t('lesson.lockedMembers')
+        : t('lesson.lockedLogin');
+  return (
+    <section className="locked-notice" aria-labelledby="lesson-locked-title">
+      <h2 id="lesson-locked-title">{t('lesson.lockedTitle')}</h2>
+      <p>{text}</p>
+      <p className="locked-notice__actions">
+        {lesson.course.access === 'premium' && <Link className="button" to={paths.member()}>{t('course.becomeMember')}</Link>}
+        {lesson.course.access === 'purchase' && <Link className="button" to={paths.course(lesson.course.id)}>{t('lesson.backToCourse')}</Link>}
+        {!viewer && <Link className="button button--quiet" to={paths.login(here)}>{t('course.loginToRead')}</Link>}
+      </p>
+      <p className="locked-notice__status" role="status">{checking ? t('course.checking') : ''}</p>
+    </section>
+  );
+}
+
+/** The lesson's text; code blocks scroll sideways, so keyboard users can focus them to scroll. */
+function LessonBody({ html }: { html: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.querySelectorAll('pre').forEach((pre) => {
+      pre.tabIndex = 0;
+    });
+  }, [html]);
+  // Sanitised by the server when the lesson was written.
+  return <div ref={ref} className="article-body lesson__body" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * `/course/{course_id}/lesson/{lesson_id}`: rendered on the server as a guest sees it (a free lesson or preview
+ * in full, any other as a locked notice with its title and summary). After hydration a logged-in reader's own
+ * copy replaces it: with the body for members and buyers, and their done mark.
+ */
+export function Component() {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  const { t, lang } = useI18n();
+  const params = useParams();
+  const courseId = parseId(params.courseId)!;
+  const id = parseId(params.lessonId)!;
+  const { viewer } = useViewer();
+  const { data: guestLesson } = useSuspenseQuery(lessonQuery(http, id));
+  const { data: nav } = useSuspenseQuery(lessonNavigationQuery(http, id));
+  const mine = useQuery({ ...lessonQuery(http, id, viewer), enabled: viewer > 0 });
+  const progress = useQuery({ ...courseProgressQuery(http, courseId, viewer), enabled: viewer > 0 });
+  const lesson = (viewer && mine.data) || guestLesson;
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState('');
+  const [certificate, setCertificate] = useState<string | null>(null);
+  useEffect(() => {
+    setStatus('');
+    setCertificate(null);
+  }, [id]);
+
+  const previous = nav.previous ? paths.lesson(courseId, nav.previous.id) : null;
+  const next = nav.next ? paths.lesson(courseId, nav.next.id) : null;
+  useLessonKeys(previous, next);
+
+  const markDone = async () => {
+    setSaving(true);
+    setStatus('');
+    try {
+      const saved = await markLessonDone(http, id);
+      queryClient.setQueryData(courseKeys.lesson(id, viewer), (old: LessonDetail | undefined) => old && { ...old, done: saved.done });
+      if (saved.certificate_code) setCertificate(saved.certificate_code);
+      setStatus(t('lesson.markedDone'));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: courseKeys.progress(courseId, viewer) }),
+        queryClient.invalidateQueries({ queryKey: courseKeys.outline(courseId, viewer) }),
+        queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId, viewer) }),
+      ]);
+    } catch (err) {
+      setStatus(t('lesson.markFailed', { reason: describeError(err, t, lang) }));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const learner = viewer > 0 ? progress.data : undefined;
+  const certificateCode = certificate ?? learner?.certificate?.code ?? null;
+  const checking = viewer > 0 && guestLesson.locked && mine.isPending;
+  return (
+    <>
+      <Head title={`${guestLesson.title} · ${guestLesson.course.title}`} description={guestLesson.summary} canonical={paths.lesson(courseId, id)} />
+      <article className="lesson">
+        <header className="article__header lesson__header">
+          <p className="page-header__kicker">
+            <Link to={paths.course(courseId)}>{lesson.course.title}</Link>
+          </p>
+          <h1 className="article__title">{lesson.title}</h1>
+          <p className="meta">
+            {t('lesson.position', { position: nav.position, total: nav.total })}
+            {nav.chapter && <> · {t('lesson.chapter', { chapter: nav.chapter })}</>}
+          </p>
+          {learner ? (
+            <ProgressMeter
+              label={t('lesson.courseProgress')}
+              value={learner.done}
+              max={learner.total}
+              text={t('course.progressText', { done: learner.done, total: learner.total })}
+            />
+          ) : (
+            <ProgressMeter
+              label={t('lesson.placeInCourse')}
+              value={nav.position}
+              max={nav.total}
+              text={t('lesson.position', { position: nav.position, total: nav.total })}
+            />
+          )}
+        </header>
+        {lesson.locked ? (
+          <>
+            {lesson.summary && <p className="article__summary">{lesson.summary}</p>}
+            <LockedLesson lesson={lesson} viewer={viewer} checking={checking} />
+          </>
+        ) : (
+          <>
+            {lesson.media_url && lesson.media_kind === 'video' && (
+              <video className="lesson__media" src={lesson.media_url} controls preload="metadata" aria-label={t('lesson.media')} />
+            )}
+            {lesson.media_url && lesson.media_kind === 'audio' && (
+              <audio className="lesson__media" src={lesson.media_url} controls preload="metadata" aria-label={t('lesson.media')} />
+            )}
+            <LessonBody html={lesson.content_html ?? ''} />
+            <div className="lesson__done">
+              {viewer > 0 ? (
+                lesson.done ? (
+                  <p className="lesson__done-mark">
+                    <span aria-hidden="true">✓ </span>
+                    {t('lesson.done')}
+                  </p>
+                ) : (
+                  <button type="button" className="button" disabled={saving || mine.isPending} onClick={() => void markDone()}>
+                    {saving ? t('lesson.marking') : t('lesson.markDone')}
+                  </button>
+                )
+              ) : (
+                <Link className="button button--quiet" to={paths.login(paths.lesson(courseId, id))}>{t('lesson.loginToTrack')}</Link>
+              )}
+              <p className="form-status" role="status">{status}</p>
+            </div>
+          </>
+        )}
+        {certificateCode && (
+          <p className="lesson__certificate">
+            {t('lesson.complete')} <Link to={paths.certificate(certificateCode)}>{t('course.viewCertificate')}</Link>
+          </p>
+        )}
+      </article>
+      <nav className="lesson-nav" aria-label={t('lesson.navigation')}>
+        {nav.previous && previous ? (
+          <Link className="lesson-nav__link" to={previous} rel="prev">
+            <span className="lesson-nav__dir">{t('lesson.previous')}</span>
+            <span className="lesson-nav__title">{nav.previous.title}</span>
+          </Link>
+        ) : (
+          <span />
+        )}
+        {nav.next && next ? (
+          <Link className="lesson-nav__link lesson-nav__link--next" to={next} rel="next">
+            <span className="lesson-nav__dir">{t('lesson.next')}</span>
+            <span className="lesson-nav__title">{nav.next.title}</span>
+          </Link>
+        ) : (
+          <span />
+        )}
+      </nav>
+      <p className="meta lesson__keys">{t('lesson.keys')}</p>
+    </>
+  );
+}
