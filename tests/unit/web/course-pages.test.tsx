@@ -218,11 +218,11 @@ async function api(request: Request): Promise<Response> {
   return notFound();
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, lang: 'en' | 'zh-CN' = 'en') {
   const http = createHttpClient({ baseUrl: 'http://localhost', fetch: api, getAccessToken: () => readAccessToken() });
   const queryClient = createQueryClient();
   const router = createMemoryRouter(createRoutes({ queryClient, http }), { initialEntries: [path] });
-  const env = { http, lang: 'en' as const, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
+  const env = { http, lang, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
   render(
     <AppProviders env={env} queryClient={queryClient}>
       <RouterProvider router={router} />
@@ -283,6 +283,14 @@ describe('/course', () => {
     expect(screen.getByText('1 course')).toBeTruthy();
     expect(calls).toContain('GET /course?page=1&level=advanced&page_size=12 guest');
     expect(screen.getByRole('link', { name: 'Clear the filters' }).getAttribute('href')).toBe('/course');
+  });
+
+  it('speaks Simplified Chinese to a Chinese reader', async () => {
+    renderAt('/course', 'zh-CN');
+    expect(await screen.findByRole('heading', { level: 1, name: '课程' }, slow)).toBeTruthy();
+    expect(screen.getByText('付费：¥99.00')).toBeTruthy();
+    expect(screen.getByText('3 门课程')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '显示课程' })).toBeTruthy();
   });
 
   it('answers the not-found page for a filter value that does not exist', async () => {

@@ -1,5 +1,5 @@
 import type { CourseAccess, CourseProduct } from '../../../../shared/api/courses.js';
-import { useI18n } from '../../../app/context.js';
+import { useCourseI18n } from './course-i18n.js';
 import { formatPrice } from '../../../lib/price.js';
 
 /** The lowest price a course is on sale for, or null. */
@@ -9,7 +9,7 @@ export function lowestPrice(products: CourseProduct[]): CourseProduct | null {
 
 /** "Free", "Members", or the price of a paid course ("Paid" while its price is not known). */
 export function AccessTag({ access, product }: { access: CourseAccess; product?: CourseProduct | null }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useCourseI18n();
   const text =
     access === 'purchase' && product ? t('courses.priceFrom', { price: formatPrice(lang, product.price, product.currency) }) : t(`courses.access.${access}`);
   return <span className={`badge ${access === 'free' ? 'badge--free' : 'badge--premium'}`}>{text}</span>;

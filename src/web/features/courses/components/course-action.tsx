@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CourseDetail, CourseOutline, CourseProgress } from '../../../../shared/api/courses.js';
-import { useHttp, useI18n } from '../../../app/context.js';
+import { useHttp } from '../../../app/context.js';
+import { useCourseI18n } from './course-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { describeError } from '../../../lib/api-messages.js';
 import { formatPrice } from '../../../lib/price.js';
@@ -20,7 +21,7 @@ interface CourseActionProps {
 
 /** A paid course's price card: what it costs, and where it is sold (the app has no checkout). */
 function PriceCard({ course }: { course: CourseDetail }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useCourseI18n();
   const products = course.products.filter((p) => p.is_active);
   return (
     <div className="course-price">
@@ -46,7 +47,7 @@ function PriceCard({ course }: { course: CourseDetail }) {
 export function CourseAction({ course, outline, viewer, progress, checking }: CourseActionProps) {
   const http = useHttp();
   const queryClient = useQueryClient();
-  const { t, lang } = useI18n();
+  const { t, lang } = useCourseI18n();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState('');
   const first = outline.lessons[0];

@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { CourseCard as Card, CourseProduct } from '../../../../shared/api/courses.js';
-import { useI18n } from '../../../app/context.js';
+import { useCourseI18n } from './course-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { AccessTag } from './access-tag.js';
 
 /** A course in a list: cover, title, summary, level, lesson count and what it costs. */
 export function CourseCard({ course, product }: { course: Card; product: CourseProduct | null }) {
-  const { t } = useI18n();
+  const { t } = useCourseI18n();
   return (
     <article className={course.cover ? 'card card--cover course-card' : 'card course-card'} lang={course.language}>
       <div className="card__body">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { CourseOutline } from '../../../../shared/api/courses.js';
-import { useI18n } from '../../../app/context.js';
+import { useCourseI18n } from './course-i18n.js';
 import { paths } from '../../../app/paths.js';
 
 type Lesson = CourseOutline['lessons'][number];
@@ -18,7 +18,7 @@ export function chaptersOf(lessons: Lesson[]): { chapter: string; lessons: Lesso
 
 /** The course's lessons by chapter, each with what it is for the caller: locked, done, a free preview. */
 export function CourseOutlineList({ outline, headingLevel = 3 }: { outline: CourseOutline; headingLevel?: 3 | 4 }) {
-  const { t } = useI18n();
+  const { t } = useCourseI18n();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <div className="course-outline">

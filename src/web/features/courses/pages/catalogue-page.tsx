@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Form, Link, useLocation, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { useHttp, useI18n } from '../../../app/context.js';
+import { useHttp } from '../../../app/context.js';
+import { useCourseI18n } from '../components/course-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { notFound, parseId, parsePage } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
@@ -48,7 +49,7 @@ export async function loader({ queryClient, http }: RouteDeps, { request }: Load
 }
 
 function Select({ name, label, value, options }: { name: string; label: string; value: string; options: { value: string; label: string }[] }) {
-  const { t } = useI18n();
+  const { t } = useCourseI18n();
   const id = useId();
   return (
     <div className="field course-filters__field">
@@ -66,7 +67,7 @@ function Select({ name, label, value, options }: { name: string; label: string; 
 /** `/course`: every published course, filtered by category, tag, level and access, a page at a time. */
 export function Component() {
   const http = useHttp();
-  const { t } = useI18n();
+  const { t } = useCourseI18n();
   const location = useLocation();
   const [search] = useSearchParams();
   const params = listParamsOf(search)!;

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { useAppEnv, useHttp, useI18n } from '../../../app/context.js';
+import { useAppEnv, useHttp } from '../../../app/context.js';
+import { useCourseI18n } from '../components/course-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { parseName, requireName } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
@@ -18,7 +19,7 @@ export async function loader({ queryClient, http }: RouteDeps, { params, request
 export function Component() {
   const http = useHttp();
   const { siteName } = useAppEnv();
-  const { t, lang } = useI18n();
+  const { t, lang } = useCourseI18n();
   const code = parseName(useParams().code)!;
   const { data: certificate } = useSuspenseQuery(certificateQuery(http, code));
   return (

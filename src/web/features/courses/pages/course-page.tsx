@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { useHttp, useI18n } from '../../../app/context.js';
+import { useHttp } from '../../../app/context.js';
+import { useCourseI18n } from '../components/course-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { parseId, requireId } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
@@ -24,7 +25,7 @@ export async function loader({ queryClient, http }: RouteDeps, { params, request
  */
 export function Component() {
   const http = useHttp();
-  const { t } = useI18n();
+  const { t } = useCourseI18n();
   const id = parseId(useParams().courseId)!;
   const { viewer } = useViewer();
   const { data: guestCourse } = useSuspenseQuery(courseQuery(http, id));

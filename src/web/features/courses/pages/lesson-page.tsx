@@ -2,7 +2,8 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import type { LessonDetail } from '../../../../shared/api/courses.js';
-import { useHttp, useI18n } from '../../../app/context.js';
+import { useHttp } from '../../../app/context.js';
+import { useCourseI18n } from '../components/course-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { notFound, parseId, requireId } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
@@ -24,7 +25,7 @@ export async function loader({ queryClient, http }: RouteDeps, { params, request
 
 /** In place of a locked lesson's body (which the answer does not hold): why, and what opens it. */
 function LockedLesson({ lesson, viewer, checking }: { lesson: LessonDetail; viewer: number; checking: boolean }) {
-  const { t } = useI18n();
+  const { t } = useCourseI18n();
   const here = paths.lesson(lesson.course.id, lesson.id);
   const text =
     lesson.reason === 'purchase_required'
@@ -66,7 +67,7 @@ function LessonBody({ html }: { html: string }) {
 export function Component() {
   const http = useHttp();
   const queryClient = useQueryClient();
-  const { t, lang } = useI18n();
+  const { t, lang } = useCourseI18n();
   const params = useParams();
   const courseId = parseId(params.courseId)!;
   const id = parseId(params.lessonId)!;
@@ -77,12 +78,10 @@ export function Component() {
   const progress = useQuery({ ...courseProgressQuery(http, courseId, viewer), enabled: viewer > 0 });
   const lesson = (viewer && mine.data) || guestLesson;
   const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState('');
-  const [certificate, setCertificate] = useState<string | null>(null);
-  useEffect(() => {
-    setStatus('');
-    setCertificate(null);
-  }, [id]);
+  // What marking done said, for the lesson it was said of: moving to another lesson leaves it behind.
+  const [outcome, setOutcome] = useState<{ lesson: number; status: string; certificate: string | null }>({ lesson: 0, status: '', certificate: null });
+  const status = outcome.lesson === id ? outcome.status : '';
+  const certificate = outcome.lesson === id ? outcome.certificate : null;
 
   const previous = nav.previous ? paths.lesson(courseId, nav.previous.id) : null;
   const next = nav.next ? paths.lesson(courseId, nav.next.id) : null;
@@ -90,19 +89,18 @@ export function Component() {
 
   const markDone = async () => {
     setSaving(true);
-    setStatus('');
+    setOutcome({ lesson: id, status: '', certificate: null });
     try {
       const saved = await markLessonDone(http, id);
       queryClient.setQueryData(courseKeys.lesson(id, viewer), (old: LessonDetail | undefined) => old && { ...old, done: saved.done });
-      if (saved.certificate_code) setCertificate(saved.certificate_code);
-      setStatus(t('lesson.markedDone'));
+      setOutcome({ lesson: id, status: t('lesson.markedDone'), certificate: saved.certificate_code });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: courseKeys.progress(courseId, viewer) }),
         queryClient.invalidateQueries({ queryKey: courseKeys.outline(courseId, viewer) }),
         queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId, viewer) }),
       ]);
     } catch (err) {
-      setStatus(t('lesson.markFailed', { reason: describeError(err, t, lang) }));
+      setOutcome({ lesson: id, status: t('lesson.markFailed', { reason: describeError(err, t, lang) }), certificate: null });
     } finally {
       setSaving(false);
     }

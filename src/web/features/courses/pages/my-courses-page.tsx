@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { useHttp, useI18n } from '../../../app/context.js';
+import { useHttp } from '../../../app/context.js';
+import { useCourseI18n } from '../components/course-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { parsePage } from '../../../app/route-params.js';
 import { describeError } from '../../../lib/api-messages.js';
@@ -13,7 +14,7 @@ import { useViewer } from '../components/viewer.js';
 /** `/my-course` (login): the courses the learner is enrolled in, with progress and where to go on. */
 export function Component() {
   const http = useHttp();
-  const { t, lang } = useI18n();
+  const { t, lang } = useCourseI18n();
   const location = useLocation();
   const [search] = useSearchParams();
   const page = parsePage(search) ?? 1;
