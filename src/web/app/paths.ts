@@ -63,6 +63,7 @@ export const feedPaths = {
   category: (id: number | string, format: 'rss' | 'atom' = 'rss') => `/category/${id}/${format}.xml`,
   tag: (id: number | string, format: 'rss' | 'atom' = 'rss') => `/tag/${id}/${format}.xml`,
   author: (id: number | string, format: 'rss' | 'atom' = 'rss') => `/author/${id}/${format}.xml`,
+  courses: (format: 'rss' | 'atom' = 'rss') => `/course/${format}.xml`,
   /** A reader's own feed, opened by their RSS token (no login in a feed reader). */
   personal: (token: string) => `/rss.xml?token=${encodeURIComponent(token)}`,
 } as const;

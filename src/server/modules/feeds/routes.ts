@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API_PREFIX, pageQuery } from '../../../shared/api/common.js';
 import { contentPaths, sitemapUrls as sitemapUrlsSchema } from '../../../shared/api/content.js';
 import { moduleRoutes, paginate } from '../../platform/http.js';
-import { feedDocument, privateFeedDocument, robotsTxt, sitemapUrls, sitemapXml, type FeedScope, type XmlDocument } from './service.js';
+import { courseFeedDocument, feedDocument, privateFeedDocument, robotsTxt, sitemapUrls, sitemapXml, type FeedScope, type XmlDocument } from './service.js';
 
 const FEED_TYPES = { rss: 'application/rss+xml; charset=utf-8', atom: 'application/atom+xml; charset=utf-8' } as const;
 const SITEMAP_TYPE = 'application/xml; charset=utf-8';
@@ -41,6 +41,7 @@ export const feedRoutes = moduleRoutes((app) => {
       reply.header('cache-control', 'private, no-store');
       return reply.type(FEED_TYPES[format]).send(doc.body);
     });
+    app.get(`/course/${format}.xml`, { schema: hide }, async (request, reply) => sendXml(request, reply, await courseFeedDocument(ctx, format), FEED_TYPES[format]));
     for (const kind of ['category', 'tag', 'author'] as const) {
       app.get(`/${kind}/${ID}/${format}.xml`, { schema: { ...hide, params: idParam } }, async (request, reply) => {
         const scope: FeedScope = { kind, id: request.params.id };

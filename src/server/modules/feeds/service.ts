@@ -7,6 +7,10 @@ import type { AppContext } from '../../platform/context.js';
 import { createGuestCache } from '../../platform/guest-cache.js';
 import { NotFound } from '../../platform/errors.js';
 import { listArticleCards, readableBodies, type Page } from '../content/articles/service.js';
+import type { CourseCard, LessonCard } from '../../../shared/api/courses.js';
+import { listCourseCards } from '../courses/course-service.js';
+import { listLessonCards } from '../courses/lesson-service.js';
+import { viewerOf } from '../courses/viewer.js';
 import { userForRssToken } from '../users/service.js';
 import type { Actor } from '../../platform/auth.js';
 import { renderFeed, type FeedEntry, type FeedFormat, type FeedMeta } from './feed-xml.js';
@@ -112,6 +116,42 @@ export function feedDocument(ctx: AppContext, scope: FeedScope, format: FeedForm
 }
 
 /**
+ * RSS 2.0 or Atom of the newest published courses (`/course/rss.xml`): titles and summaries only, the same for
+ * every reader, so no lesson text of any kind is in it.
+ */
+export function courseFeedDocument(ctx: AppContext, format: FeedFormat): Promise<XmlDocument> {
+  return cached(ctx, `feed|${format}|courses`, async () => {
+    const base = ctx.config.publicUrl;
+    const guest = await viewerOf(ctx, null);
+    const { results } = await listCourseCards(ctx, guest, { page: 1, page_size: FEED_SIZE });
+    const entries: FeedEntry[] = results
+      .map((course) => ({
+        title: course.title,
+        link: base + paths.course(course.id),
+        summary: course.summary,
+        published: new Date(course.published_at ?? course.updated_at),
+        updated: new Date(later(course.updated_at, course.published_at)),
+        author: { name: course.author.display_name, link: base + paths.author(course.author.id) },
+        category: null,
+      }))
+      .sort((a, b) => b.published.getTime() - a.published.getTime());
+    const newest = entries.reduce<Date | undefined>((max, e) => (!max || e.updated > max ? e.updated : max), undefined);
+    const title = `${ctx.config.siteName}: ${translate('en', 'nav.courses')}`;
+    const meta: FeedMeta = {
+      title,
+      description: title,
+      link: base + paths.courses(),
+      selfRss: `${base}${paths.courses()}/rss.xml`,
+      selfAtom: `${base}${paths.courses()}/atom.xml`,
+      siteName: ctx.config.siteName,
+      siteUrl: base,
+      updated: newest ?? new Date(0),
+    };
+    return withEtag(renderFeed(format, meta, entries));
+  });
+}
+
+/**
  * A reader's private site feed (`/rss.xml?token=...`): the same articles, with the full text of those the
  * token's owner may read. Never cached; an unknown or rotated token is a 404.
  */
@@ -127,6 +167,24 @@ export async function privateFeedDocument(ctx: AppContext, token: string, format
     avatar: user.avatar,
   };
   return withEtag(await buildFeed(ctx, { kind: 'site' }, format, reader));
+}
+
+/** Every published course and every lesson of them, read as a guest: only what anyone may see listed. */
+async function allPublishedCourses(ctx: AppContext): Promise<{ courses: CourseCard[]; lessons: LessonCard[] }> {
+  const guest = await viewerOf(ctx, null);
+  const courses: CourseCard[] = [];
+  const lessons: LessonCard[] = [];
+  for (let page = 1; ; page += 1) {
+    const chunk = await listCourseCards(ctx, guest, { page, page_size: SITEMAP_READ_CHUNK });
+    courses.push(...chunk.results);
+    if (chunk.results.length < SITEMAP_READ_CHUNK || courses.length >= chunk.count) break;
+  }
+  for (let page = 1; ; page += 1) {
+    const chunk = await listLessonCards(ctx, guest, { page, page_size: SITEMAP_READ_CHUNK });
+    lessons.push(...chunk.results);
+    if (chunk.results.length < SITEMAP_READ_CHUNK || lessons.length >= chunk.count) break;
+  }
+  return { courses, lessons };
 }
 
 async function allPublishedCards(ctx: AppContext): Promise<ArticleCard[]> {
@@ -146,11 +204,12 @@ async function allPublishedCards(ctx: AppContext): Promise<ArticleCard[]> {
 async function buildSitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
   const base = ctx.config.publicUrl;
   const db = ctx.db.kysely;
-  const [cards, categories, tags, topics] = await Promise.all([
+  const [cards, categories, tags, topics, learning] = await Promise.all([
     allPublishedCards(ctx),
     listCategoryPages(db),
     listTagPages(db),
     listTopicPages(db),
+    allPublishedCourses(ctx),
   ]);
   const newest = new Map<string, string>();
   const bump = (key: string, date: string) => newest.set(key, later(date, newest.get(key)));
@@ -167,6 +226,20 @@ async function buildSitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
     rows.map((r) => ({ loc: base + pathOf(r.id), lastmod: later(r.updated_at, newest.get(`${kind}:${r.id}`)) }));
   const topicPages = listing('topic', topics, paths.topic);
   const authorIds = [...new Set(cards.map((c) => c.author.id))].sort((a, b) => a - b);
+  // A course page changes with its lessons; a lesson page is listed whether or not a guest may read it (its
+  // server HTML is then the locked notice, with the title and summary only).
+  const published = new Set(learning.courses.map((c) => c.id));
+  const lessonPages = learning.lessons
+    .filter((l) => published.has(l.course_id))
+    .map((l) => {
+      bump(`course:${l.course_id}`, l.updated_at);
+      return { loc: base + paths.lesson(l.course_id, l.id), lastmod: l.updated_at };
+    });
+  const coursePages = learning.courses.map((c) => {
+    const lastmod = later(later(c.updated_at, c.published_at), newest.get(`course:${c.id}`));
+    bump('courses', lastmod);
+    return { loc: base + paths.course(c.id), lastmod };
+  });
   return [
     { loc: base + paths.home(), lastmod: newest.get('site') ?? null },
     { loc: base + paths.about(), lastmod: null },
@@ -176,6 +249,9 @@ async function buildSitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
     ...listing('tag', tags, paths.tag),
     ...topicPages,
     ...authorIds.map((id) => ({ loc: base + paths.author(id), lastmod: newest.get(`author:${id}`) ?? null })),
+    ...(coursePages.length > 0 ? [{ loc: base + paths.courses(), lastmod: newest.get('courses') ?? null }] : []),
+    ...coursePages,
+    ...lessonPages,
   ];
 }
 

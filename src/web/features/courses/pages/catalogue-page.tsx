@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Form, Link, useLocation, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { useHttp } from '../../../app/context.js';
 import { useCourseI18n } from '../components/course-i18n.js';
-import { paths } from '../../../app/paths.js';
+import { feedPaths, paths } from '../../../app/paths.js';
 import { notFound, parseId, parsePage } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
 import { Head } from '../../../ui/head.js';
@@ -92,6 +92,10 @@ export function Component() {
         title={params.page > 1 ? t('courses.titlePage', { page: params.page }) : t('courses.title')}
         description={t('courses.description')}
         canonical={filtered ? undefined : pageHref(paths.courses(), '', params.page)}
+        feeds={[
+          { href: feedPaths.courses(), type: 'rss', title: t('feed.rssOf', { name: t('courses.title') }) },
+          { href: feedPaths.courses('atom'), type: 'atom', title: t('feed.atomOf', { name: t('courses.title') }) },
+        ]}
       />
       <header className="page-header">
         <h1>{t('courses.title')}</h1>
