@@ -43,6 +43,7 @@ async function expectNoSeriousViolations(page: Page, path: string) {
 }
 
 test('a guest opens the catalogue, a free course, reads its first lesson and moves on with the keyboard', async ({ page }) => {
+  test.setTimeout(90_000);
   const free = (await courses(page)).find((c) => c.access === 'free')!;
   const lessons = await outline(page, free.id);
   await page.goto('/course');
@@ -76,11 +77,14 @@ test('a guest opens the catalogue, a free course, reads its first lesson and mov
   await expect(page.getByRole('heading', { level: 1, name: lessons[2].title })).toBeVisible();
   await page.keyboard.press('k');
   await expect(page).toHaveURL(new RegExp(`/lesson/${lessons[1].id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: lessons[1].title })).toBeVisible();
   await page.keyboard.press('ArrowLeft');
   await expect(page).toHaveURL(new RegExp(`/lesson/${lessons[0].id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: lessons[0].title })).toBeVisible();
 });
 
 test('a guest gets a locked lesson as a notice: its body is in no server HTML', async ({ page }) => {
+  test.setTimeout(60_000);
   const premium = (await courses(page)).find((c) => c.access === 'premium')!;
   const locked = (await outline(page, premium.id)).find((l) => !l.is_free_preview)!;
   const member = await loginAs(page, 'member', demoPassword('member'));
