@@ -54,6 +54,7 @@ export function RootLayout() {
             <li><NavLink to={paths.essentials()}>{t('nav.essentials')}</NavLink></li>
             <li><NavLink to={paths.search()}>{t('nav.search')}</NavLink></li>
             <li><NavLink to={paths.about()} end>{t('nav.about')}</NavLink></li>
+            <li><NavLink to={paths.member()}>{t('nav.member')}</NavLink></li>
           </ul>
         </nav>
       </header>
