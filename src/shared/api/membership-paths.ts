@@ -15,6 +15,8 @@ export const membershipPaths = {
   product: '/membership_product/:id',
   /** GET the price card: every plan with its active products (public). */
   productMembership: '/product_membership',
+  /** GET the metered paywall's monthly allowances for guests and for logged-in non-members (public). */
+  meterTerms: '/membership/meter',
   /** GET the caller's memberships; staff see every member, filtered by plan, active, expiring_before. */
   userMemberships: '/usermembership',
   userMembership: '/usermembership/:id',
@@ -38,6 +40,8 @@ export const membershipPaths = {
   enquiry: '/membership/enquiry',
 } as const;
 
+/** The slug of the shortcut type whose shortcuts are for members: the /member/shortcuts page lists them. */
+export const MEMBER_SHORTCUT_TYPE = 'members';
 /** The plan slug that makes a member. */
 export const PREMIUM_SLUG = 'premium';
 /** Gift-code redemptions allowed per user and per address: a few tries, not a guessing machine. */

@@ -50,6 +50,13 @@ export const planList = z.array(plan);
 export const planWithProducts = plan.extend({ products: z.array(product) });
 export const priceCard = z.array(planWithProducts);
 
+/** GET membership/meter: premium articles a non-member may open free per calendar month (UTC), as configured. */
+export const meterTerms = z.object({
+  free_reads_guest: z.number().int(),
+  free_reads_user: z.number().int(),
+});
+export type MeterTerms = z.infer<typeof meterTerms>;
+
 export const planWrite = z.object({
   slug: slugField,
   name: z.string().trim().min(1, 'This field may not be blank.').max(100, 'Use at most 100 characters.'),

@@ -55,6 +55,7 @@ export function RootLayout() {
             <li><NavLink to={paths.courses()}>{t('nav.courses')}</NavLink></li>
             <li><NavLink to={paths.search()}>{t('nav.search')}</NavLink></li>
             <li><NavLink to={paths.about()} end>{t('nav.about')}</NavLink></li>
+            <li><NavLink to={paths.member()}>{t('nav.member')}</NavLink></li>
           </ul>
         </nav>
       </header>

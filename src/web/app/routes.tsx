@@ -118,6 +118,10 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
             { path: 'course/:courseId/lesson/:lessonId', lazy: p(() => import('../features/courses/pages/lesson-page.js')) },
             { path: 'certificate/:code', lazy: p(() => import('../features/courses/pages/certificate-page.js')) },
             { path: 'member', lazy: p(() => import('../features/membership/pages/member-page.js')) },
+            { path: 'member/intro', lazy: p(() => import('../features/membership/pages/member-intro-page.js')) },
+            { path: 'member/content', lazy: p(() => import('../features/content/pages/member-content-page.js')) },
+            { path: 'member/enquiry', lazy: p(() => import('../features/membership/pages/member-enquiry-page.js')) },
+            { path: 'member/shortcuts', lazy: p(() => import('../features/content/pages/member-shortcuts-page.js')) },
             {
               // SPEC section 6: pages that need login. The browser checks the stored session before they open;
               // the server, which cannot see it, renders a neutral shell in their place.

@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from 'react';
 import type { MembershipProduct } from '../../shared/api/membership.js';
 import type { MessageKey } from '../../shared/i18n/index.js';
 import { useI18n } from '../app/context.js';
@@ -10,50 +11,74 @@ export interface PricedPlan {
   name: string;
   description: string;
   perks: string[];
+  is_premium?: boolean;
   products: MembershipProduct[];
 }
 
-function priceKey(product: MembershipProduct): MessageKey {
-  if (product.period_unit === 'month') return product.period_count === 1 ? 'membership.priceMonth' : 'membership.priceMonths';
-  return product.period_count === 1 ? 'membership.priceDay' : 'membership.priceDays';
+function periodKey(product: MembershipProduct): MessageKey {
+  if (product.period_unit === 'month') return product.period_count === 1 ? 'membership.perMonth' : 'membership.perMonths';
+  return product.period_count === 1 ? 'membership.perDay' : 'membership.perDays';
 }
 
-/** "¥29.90 a month", in the reader's language and the product's (the site's) currency. */
-export function usePriceText() {
+/** One price of a plan: the product's name, the amount large, the period after it ("¥29.90 a month"). */
+function Price({ product }: { product: MembershipProduct }) {
   const { t, lang } = useI18n();
-  return (product: MembershipProduct) =>
-    t(priceKey(product), { price: formatPrice(lang, product.price, product.currency), count: product.period_count });
+  return (
+    <li className="plan-card__price">
+      <span className="plan-card__product">{product.name}</span>{' '}
+      <span className="plan-card__figure">
+        <strong className="plan-card__amount">{formatPrice(lang, product.price, product.currency)}</strong>{' '}
+        <span className="plan-card__period">{t(periodKey(product), { count: product.period_count })}</span>
+      </span>
+    </li>
+  );
+}
+
+interface PlanCardProps {
+  plan: PricedPlan;
+  headingLevel?: 2 | 3;
+  /** The card's last line: how to become a member while the shop does not sell plans. */
+  footer?: ReactNode;
 }
 
 /**
- * Plans as price cards: name, description, perks and what each active product costs. There is no buy
- * button: the shop does not sell plans yet, and the page says how to become a member instead.
+ * A price card: the plan's name, its prices (amount in the site's currency and the reader's language, and the
+ * period), what it gives, and how to join. There is no buy button: the shop does not sell plans yet.
  */
-export function PlanList({ plans, headingLevel = 3 }: { plans: PricedPlan[]; headingLevel?: 2 | 3 }) {
-  const priceText = usePriceText();
+export function PlanCard({ plan, headingLevel = 3, footer }: PlanCardProps) {
+  const { t } = useI18n();
+  const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className={plan.is_premium ? 'plan-card plan-card--premium' : 'plan-card'} data-plan={plan.slug} aria-labelledby={titleId}>
+      <Heading id={titleId} className="plan-card__name">{plan.name}</Heading>
+      {plan.products.length > 0 && (
+        <ul className="plan-card__prices" aria-label={t('planCard.prices')}>
+          {plan.products.map((product) => (
+            <Price key={product.id} product={product} />
+          ))}
+        </ul>
+      )}
+      {plan.description && <p className="plan-card__description">{plan.description}</p>}
+      {plan.perks.length > 0 && (
+        <ul className="plan-card__perks" aria-label={t('planCard.perks')}>
+          {plan.perks.map((perk) => (
+            <li key={perk}>{perk}</li>
+          ))}
+        </ul>
+      )}
+      {footer && <div className="plan-card__footer">{footer}</div>}
+    </article>
+  );
+}
+
+/** Plans as price cards, side by side where there is room. */
+export function PlanList({ plans, headingLevel = 3, footer }: { plans: PricedPlan[]; headingLevel?: 2 | 3; footer?: ReactNode }) {
   return (
     <ul className="plan-list">
       {plans.map((plan) => (
-        <li key={plan.id} className="plan-card" data-plan={plan.slug}>
-          <Heading className="plan-card__name">{plan.name}</Heading>
-          {plan.description && <p>{plan.description}</p>}
-          {plan.perks.length > 0 && (
-            <ul className="plan-card__perks">
-              {plan.perks.map((perk) => (
-                <li key={perk}>{perk}</li>
-              ))}
-            </ul>
-          )}
-          {plan.products.length > 0 && (
-            <ul className="plan-card__prices">
-              {plan.products.map((product) => (
-                <li key={product.id}>
-                  {product.name}: <strong>{priceText(product)}</strong>
-                </li>
-              ))}
-            </ul>
-          )}
+        <li key={plan.id}>
+          <PlanCard plan={plan} headingLevel={headingLevel} footer={footer} />
         </li>
       ))}
     </ul>

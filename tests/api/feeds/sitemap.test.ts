@@ -45,7 +45,7 @@ describe('sitemap.xml', () => {
   it('lists every public canonical page with absolute URLs on PUBLIC_URL', async () => {
     const { category, tag, topic, author, article, premium } = fixtures;
     const locs = (await sitemapEntries()).map((e) => e.loc);
-    for (const path of ['/', '/about', '/topic', `/article/${article.id}`, `/article/${premium.id}`, `/category/${category.id}`, `/tag/${tag.id}`, `/topic/${topic.id}`, `/author/${author.id}`]) {
+    for (const path of ['/', '/about', '/topic', '/member', '/member/intro', '/member/content', '/member/shortcuts', `/article/${article.id}`, `/article/${premium.id}`, `/category/${category.id}`, `/tag/${tag.id}`, `/topic/${topic.id}`, `/author/${author.id}`]) {
       expect(locs, path).toContain(`${BASE}${path}`);
     }
     expect(locs.every((loc) => loc.startsWith(`${BASE}/`))).toBe(true);
@@ -58,7 +58,7 @@ describe('sitemap.xml', () => {
     expect(locs).not.toContain(`${BASE}/article/${draft.id}`);
     expect(locs).not.toContain(`${BASE}/author/${draft.author.id}`);
     expect(locs).not.toContain(`${BASE}/author/${reader.id}`);
-    expect(locs.filter((loc) => /adminpreview|\/cart|\/checkout|\/account|\/login|\/api\//.test(loc))).toEqual([]);
+    expect(locs.filter((loc) => /adminpreview|\/cart|\/checkout|\/account|\/login|\/my-membership|\/member\/enquiry|\/api\//.test(loc))).toEqual([]);
   });
 
   it('gives lastmod where it is known: an article its change, a listing its newest article', async () => {
@@ -68,6 +68,7 @@ describe('sitemap.xml', () => {
     expect(byLoc.get(`${BASE}/article/${article.id}`)).toBe(article.updated_at);
     expect(byLoc.get(`${BASE}/category/${category.id}`)! >= article.updated_at).toBe(true);
     expect(byLoc.get(`${BASE}/about`)).toBeNull();
+    expect(byLoc.get(`${BASE}/member/content`)! >= fixtures.premium.updated_at).toBe(true);
     expect(byLoc.get(`${BASE}/`)).not.toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty, seedLargeSite, type DemoSeeded } from '../../../src/server/db/seed/index.js';
 import { renderMarkdown } from '../../../src/server/platform/markdown.js';
+import { MEMBER_SHORTCUT_TYPE } from '../../../src/shared/api/membership-paths.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -109,7 +110,7 @@ describe('seedIfEmpty', () => {
     const disclosure = await db.selectFrom('slot_texts').selectAll().where('key', '=', 'commercial_disclosures').executeTakeFirstOrThrow();
     expect(disclosure.text).toMatch(/paid placement/i);
     const types = await db.selectFrom('shortcut_types').selectAll().orderBy('position').execute();
-    expect(types).toHaveLength(3);
+    expect(types.map((type) => type.slug)).toEqual(['start-here', 'popular-searches', 'documentation', MEMBER_SHORTCUT_TYPE]);
     const topicIds = new Set((await db.selectFrom('topics').select('id').execute()).map((r) => r.id));
     for (const type of types) {
       const shortcuts = await db.selectFrom('shortcuts').selectAll().where('type_id', '=', type.id).execute();

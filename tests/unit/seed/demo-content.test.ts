@@ -5,6 +5,7 @@ import { AUTHORS, DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo/authors
 import { ANNOUNCEMENTS, BANNERS, SHORTCUT_TYPES, SLOT_TEXTS } from '../../../src/server/db/seed/demo/site.js';
 import { CATEGORIES, CATEGORY_AFFINITY, TAGS, TOPICS } from '../../../src/server/db/seed/demo/taxonomy.js';
 import { HAND_WRITTEN } from '../../../src/server/db/seed/demo-seed.js';
+import { MEMBER_SHORTCUT_TYPE } from '../../../src/shared/api/membership-paths.js';
 
 const mediaDir = path.resolve('public/media/demo');
 const mediaFile = (url: string) => path.join(mediaDir, url.replace(/^\/media\/demo\//, ''));
@@ -92,8 +93,8 @@ describe('demo site data', () => {
     expect(SLOT_TEXTS.map((s) => s.key)).toEqual(expect.arrayContaining(['home_intro', 'membership_pitch', 'commercial_disclosures', 'footer_note']));
   });
 
-  it('has three shortcut types of four to six shortcuts', () => {
-    expect(SHORTCUT_TYPES).toHaveLength(3);
+  it('has four shortcut types of four to six shortcuts, one of them for members', () => {
+    expect(SHORTCUT_TYPES.map((type) => type.slug)).toEqual(['start-here', 'popular-searches', 'documentation', MEMBER_SHORTCUT_TYPE]);
     for (const type of SHORTCUT_TYPES) {
       expect(type.shortcuts.length).toBeGreaterThanOrEqual(4);
       expect(type.shortcuts.length).toBeLessThanOrEqual(6);

@@ -1,56 +1,33 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MembershipStatus } from '../../../src/shared/api/content.js';
-import type { MembershipProduct } from '../../../src/shared/api/membership.js';
-import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
-import { createRoutes } from '../../../src/web/app/routes.js';
-import { readAccessToken } from '../../../src/web/lib/auth-state.js';
-import { createHttpClient } from '../../../src/web/lib/http.js';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { lockedArticle, loginResponseFor } from './fixtures.js';
+import { fakeMembershipApi, json, premiumPlan, pricesOf, renderAppAt } from './membership-fixtures.js';
 
 const BODY = '<p>The members-only body.</p>';
 const LIMIT = 3;
-const monthly: MembershipProduct = {
-  id: 1,
-  membership_id: 2,
-  membership_slug: 'premium',
-  name: 'Monthly',
-  price: 2990,
-  currency: 'CNY',
-  period_unit: 'month',
-  period_count: 1,
-  is_active: true,
-  sort_order: 0,
-};
-const plans = [{ id: 2, slug: 'premium', name: 'Premium', description: 'Every article.', perks: ['No limits'], sort_order: 0, is_premium: true, products: [monthly] }];
+const plans = [premiumPlan];
 
-let calls: string[] = [];
 let guestReadsLeft = LIMIT;
 
 /**
  * The server's rules in miniature: the member's token reads everything; a guest with a fingerprint has a meter
  * that the unlock call spends; a logged-in non-member is shown the plans.
  */
-async function api(request: Request): Promise<Response> {
-  const { pathname } = new URL(request.url);
+const { calls, fetch: api } = fakeMembershipApi((request, { pathname }) => {
   const token = request.headers.get('authorization');
-  const fingerprint = request.headers.get('x-lectern-fingerprint');
-  calls.push(`${request.method} ${pathname} ${token ? 'token' : fingerprint ? 'fingerprint' : 'guest'}`);
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const status = (): MembershipStatus => {
     const base = { article_id: 40, access: 'premium' as const, free_read: false, locked: true, plans };
     if (token === 'Bearer member-token') return { ...base, can_read: true, reason: 'member', reads_left: null, reads_limit: null, plans: [] };
     if (token) return { ...base, can_read: false, reason: 'membership_required', reads_left: 0, reads_limit: 5 };
     return { ...base, can_read: guestReadsLeft > 0, reason: guestReadsLeft > 0 ? 'metered' : 'login_required', reads_left: guestReadsLeft, reads_limit: LIMIT };
   };
-  if (pathname === '/api/v2/rest-auth/token/verify/') return json({});
   if (pathname === '/api/v2/article/40') return json(lockedArticle);
   if (pathname === '/api/v2/article/related/40') return json([]);
-  if (pathname === '/api/v2/guest/userfinger') return request.method === 'GET' ? json({ error: 'not_found', message: 'Not found' }, 404) : json({}, 201);
+  if (pathname === '/api/v2/guest/userfinger') return request.method === 'GET' ? undefined : json({}, 201);
   if (pathname === '/api/v2/article/membership_status/40') return json(status());
   if (pathname === '/api/v2/article/40/unlock' && request.method === 'POST') {
     const now = status();
@@ -58,21 +35,10 @@ async function api(request: Request): Promise<Response> {
     if (now.reason === 'metered') guestReadsLeft -= 1;
     return json({ ...lockedArticle, locked: false, content_html: BODY, reason: now.reason, reads_left: null, reads_limit: null });
   }
-  return json({ error: 'not_found', message: 'Not found' }, 404);
-}
+  return undefined;
+});
 
-function renderArticle() {
-  const http = createHttpClient({ baseUrl: 'http://localhost', fetch: api, getAccessToken: () => readAccessToken() });
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes({ queryClient, http }), { initialEntries: ['/article/40'] });
-  const env = { http, lang: 'en' as const, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
-  render(
-    <AppProviders env={env} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return queryClient;
-}
+const renderArticle = () => renderAppAt('/article/40', api).queryClient;
 
 const accessCalls = () => calls.filter((c) => (c.includes('/article/40') && !c.includes('related')) || c.includes('membership_status'));
 
@@ -84,7 +50,7 @@ afterAll(() => {
   vi.unstubAllGlobals();
 });
 beforeEach(() => {
-  calls = [];
+  calls.length = 0;
   guestReadsLeft = LIMIT;
   window.scrollTo = () => undefined;
 });
@@ -93,7 +59,8 @@ afterEach(async () => {
   await clearLogin();
 });
 
-describe('article page', () => {
+// Each test renders the whole app: seconds on a busy machine.
+describe('article page', { timeout: 15_000 }, () => {
   it('opens a premium article for a guest with free reads left, sending the registered device fingerprint', async () => {
     renderArticle();
     expect(await screen.findByText('The members-only body.', {}, { timeout: 5000 })).toBeTruthy();
@@ -139,9 +106,10 @@ describe('article page', () => {
     const queryClient = renderArticle();
     expect(await screen.findByRole('heading', { name: 'Premium' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('0 of 5 free articles left this month')).toBeTruthy();
-    expect(screen.getByText('¥29.90 a month')).toBeTruthy();
+    const region = screen.getByRole('region', { name: 'The rest of this article is for members' });
+    expect(pricesOf('Premium', region)).toEqual(['Monthly ¥29.90 a month', 'Yearly ¥299.00 for 12 months']);
     expect(screen.getByText(/Memberships cannot be bought on the site yet/)).toBeTruthy();
-    const paywall = within(screen.getByRole('region', { name: 'The rest of this article is for members' }));
+    const paywall = within(region);
     // Nothing to buy yet: no button, and the only link leads to what membership gives.
     expect(paywall.queryByRole('button')).toBeNull();
     expect(paywall.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/member']);

@@ -197,9 +197,9 @@ async function allPublishedCards(ctx: AppContext): Promise<ArticleCard[]> {
 }
 
 /**
- * Every public canonical page: home, about, the topic list, each published article, each category,
- * tag and topic, and each author with a published article. Never previews, cart, checkout or account
- * pages. A listing page's lastmod is its own or its newest article's change, whichever is later.
+ * Every public canonical page: home, about, the topic list, the member area's public pages, each published
+ * article, each category, tag and topic, and each author with a published article. Never previews, forms,
+ * cart, checkout or account pages. A listing page's lastmod is its own or its newest article's change, whichever is later.
  */
 async function buildSitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
   const base = ctx.config.publicUrl;
@@ -216,6 +216,7 @@ async function buildSitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
   const articles = cards.map((card) => {
     const lastmod = lastModified(card);
     bump('site', lastmod);
+    if (card.access === 'premium') bump('premium', lastmod);
     bump(`author:${card.author.id}`, lastmod);
     if (card.category) bump(`category:${card.category.id}`, lastmod);
     for (const t of card.tags) bump(`tag:${t.id}`, lastmod);
@@ -244,6 +245,10 @@ async function buildSitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
     { loc: base + paths.home(), lastmod: newest.get('site') ?? null },
     { loc: base + paths.about(), lastmod: null },
     { loc: base + paths.topics(), lastmod: topicPages.reduce<string | null>((max, t) => (max && max > t.lastmod ? max : t.lastmod), null) },
+    { loc: base + paths.member(), lastmod: null },
+    { loc: base + paths.memberIntro(), lastmod: null },
+    { loc: base + paths.memberContent(), lastmod: newest.get('premium') ?? null },
+    { loc: base + paths.memberShortcuts(), lastmod: null },
     ...articles,
     ...listing('category', categories, paths.category),
     ...listing('tag', tags, paths.tag),

@@ -15,6 +15,7 @@ import {
   grantBody,
   grantResponse,
   membershipPaths,
+  meterTerms as meterTermsSchema,
   plan,
   planList,
   planPatch,
@@ -52,6 +53,7 @@ import {
   listPlans,
   listProducts,
   listUserMemberships,
+  meterTerms,
   priceCard,
   staffGrant,
   subscriptionOfUserMembership,
@@ -82,6 +84,11 @@ export const membershipRoutes = moduleRoutes((app) => {
   app.post(membershipPaths.plans, {
     schema: { tags, summary: 'Create a plan (staff)', body: planWrite, response: { 201: plan, 400: errorBody, 409: errorBody, ...staffErrors } },
     handler: async (request, reply) => reply.status(201).send(await createPlan(ctx, await requireStaff(request), request.body)),
+  });
+
+  app.get(membershipPaths.meterTerms, {
+    schema: { tags, summary: "The metered paywall's free premium reads a month, for guests and for logged-in non-members", response: { 200: meterTermsSchema } },
+    handler: async () => meterTerms(ctx),
   });
 
   app.get(membershipPaths.plan, {

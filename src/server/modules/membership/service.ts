@@ -5,6 +5,7 @@ import {
   PREMIUM_SLUG,
   type MembershipPlan,
   type MembershipProduct,
+  type MeterTerms,
   type PeriodUnit,
   type PlanChanges,
   type PlanWrite,
@@ -221,6 +222,11 @@ export async function getProduct(ctx: AppContext, actor: Actor | null, id: numbe
   const row = await findProduct(ctx.db.kysely, id);
   if (!row || (row.is_active !== 1 && !isStaff(actor))) throw new NotFound('Membership product');
   return toProduct(ctx, row);
+}
+
+/** The metered paywall's allowances as this site configures them (`FREE_READS_GUEST`, `FREE_READS_USER`). */
+export function meterTerms(ctx: AppContext): MeterTerms {
+  return { free_reads_guest: ctx.config.freeReadsGuest, free_reads_user: ctx.config.freeReadsUser };
 }
 
 /** The price card: every plan with its products on sale. */

@@ -88,3 +88,39 @@ export function SubmitButton({ pending, label, pendingLabel }: { pending: boolea
     </button>
   );
 }
+
+interface SelectFieldProps<V extends FormValues> {
+  form: Form<V>;
+  name: keyof V & string;
+  label: string;
+  hint?: string;
+  options: { value: string; label: string }[];
+}
+
+/** A labelled choice from a short list, with its hint and its problem tied to it like a text field's. */
+export function SelectField<V extends FormValues>({ form, name, label, hint, options }: SelectFieldProps<V>) {
+  const field = form.field(name, Boolean(hint));
+  const error = form.errorOf(name);
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label htmlFor={field.id}>{label}</label>
+      {hint && (
+        <span id={form.hintIdOf(name)} className="field__hint">
+          {hint}
+        </span>
+      )}
+      <select {...field}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <span id={form.errorIdOf(name)} className="field__error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -149,4 +149,17 @@ export const SHORTCUT_TYPES: DemoShortcutType[] = [
       { title: 'Pro Git', description: 'The Git book, free to read online.', url: 'https://git-scm.com/book/en/v2' },
     ],
   },
+  {
+    // MEMBER_SHORTCUT_TYPE: listed on /member/shortcuts.
+    name: 'For members',
+    slug: 'members',
+    description: 'Where members find what their membership opens.',
+    shortcuts: [
+      { title: 'Members’ articles and courses', description: 'Every premium article and course in one list.', url: '/member/content' },
+      { title: 'The Tested Codebase', description: 'The series, with its premium parts.', url: { topic: 'tested-codebase' } },
+      { title: 'Your membership', description: 'Your plan, its end date, and gift codes.', url: '/my-membership' },
+      { title: 'How membership works', description: 'What each plan gives and how free reads work.', url: '/member/intro' },
+      { title: 'Ask us about membership', description: 'Questions about plans, gifts or invoices.', url: '/member/enquiry' },
+    ],
+  },
 ];

@@ -12,6 +12,7 @@ export interface ArticleListParams {
   tag?: number;
   topic?: number;
   author?: number;
+  access?: 'free' | 'premium';
 }
 
 export const HOT_LIMIT = 8;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Announcement, Banner, ShortcutTypeDetails, SlotText } from '../../../../shared/api/content.js';
+import type { Announcement, Banner, Shortcut, ShortcutType, ShortcutTypeDetails, SlotText } from '../../../../shared/api/content.js';
 import { contentPaths } from '../../../../shared/api/content-paths.js';
 import type { HttpClient } from '../../../lib/http.js';
 import { GUEST } from './guest.js';
@@ -10,6 +10,7 @@ export const editorialKeys = {
   announcements: ['announcements'] as const,
   slotTexts: (key: string | undefined) => ['slot-texts', key ?? ''] as const,
   shortcutPreview: ['shortcuts', 'preview'] as const,
+  shortcutsOfType: (slug: string) => ['shortcuts', 'type', slug] as const,
 };
 
 export const SHORTCUT_PREVIEW_LIMIT = 8;
@@ -44,4 +45,15 @@ export const shortcutPreviewQuery = (http: HttpClient) =>
   queryOptions({
     queryKey: editorialKeys.shortcutPreview,
     queryFn: () => http.get<ShortcutTypeDetails[]>(contentPaths.shortcutTypePreview, { limit: SHORTCUT_PREVIEW_LIMIT }, GUEST),
+  });
+
+/** The shortcut type with this slug and its shortcuts by position; a null type when editors have not made one. */
+export const shortcutsOfTypeQuery = (http: HttpClient, slug: string) =>
+  queryOptions({
+    queryKey: editorialKeys.shortcutsOfType(slug),
+    queryFn: async (): Promise<{ type: ShortcutType | null; shortcuts: Shortcut[] }> => {
+      const type = (await http.get<ShortcutType[]>(contentPaths.shortcutTypes, undefined, GUEST)).find((t) => t.slug === slug) ?? null;
+      if (!type) return { type, shortcuts: [] };
+      return { type, shortcuts: await http.get<Shortcut[]>(contentPaths.shortcuts, { type: type.id }, GUEST) };
+    },
   });

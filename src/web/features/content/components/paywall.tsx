@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { MembershipStatus } from '../../../../shared/api/content.js';
 import { useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import { PlanList } from '../../../ui/plan-list.js';
 import { PAYWALLED_CLASS } from './article-json-ld.js';
+
+// The plans show only once the browser has asked for the reader's status (never in the server's HTML), so the
+// price cards' code loads then, outside the article's first visit.
+const PlanList = lazy(() => import('../../../ui/plan-list.js').then((m) => ({ default: m.PlanList })));
 
 interface PaywallProps {
   /** The caller's status; null while it is asked (or when asking failed, with `failed`). */
@@ -37,7 +41,9 @@ export function Paywall({ status, checking, failed = false, next }: PaywallProps
         status.plans.length > 0 && (
           <>
             <p>{t('paywall.userText')}</p>
-            <PlanList plans={status.plans} />
+            <Suspense fallback={null}>
+              <PlanList plans={status.plans} />
+            </Suspense>
           </>
         )
       )}

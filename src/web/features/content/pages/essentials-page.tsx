@@ -9,7 +9,7 @@ import { hotArticlesQuery } from '../api/articles.js';
 import { isEditorsNote, shortcutPreviewQuery, slotTextsQuery } from '../api/editorial.js';
 import { HotList } from '../components/hot-list.js';
 import { PageHeader } from '../components/page-header.js';
-import { SmartLink } from '../components/smart-link.js';
+import { ShortcutList } from '../components/shortcut-list.js';
 
 export async function loader({ queryClient, http }: RouteDeps) {
   await Promise.all([
@@ -20,13 +20,6 @@ export async function loader({ queryClient, http }: RouteDeps) {
   return null;
 }
 
-function ShortcutIcon({ icon }: { icon: string | null }) {
-  if (!icon) return null;
-  if (/^(\/|https?:\/\/)/.test(icon)) return <img className="shortcut__icon" src={icon} alt="" width={24} height={24} loading="lazy" />;
-  // A short icon is an emoji or symbol: decoration next to the title.
-  return icon.length <= 4 ? <span className="shortcut__icon" aria-hidden="true">{icon}</span> : null;
-}
-
 function ShortcutGroups({ groups }: { groups: ShortcutTypeDetails[] }) {
   return groups
     .filter((group) => group.shortcuts.length > 0)
@@ -34,17 +27,7 @@ function ShortcutGroups({ groups }: { groups: ShortcutTypeDetails[] }) {
       <section key={group.id} className="shortcut-group" aria-labelledby={`shortcuts-${group.id}`}>
         <h3 id={`shortcuts-${group.id}`}>{group.name}</h3>
         {group.description && <p className="meta">{group.description}</p>}
-        <ul className="shortcuts">
-          {group.shortcuts.map((shortcut) => (
-            <li key={shortcut.id}>
-              <SmartLink href={shortcut.url} className="shortcut">
-                <ShortcutIcon icon={shortcut.icon} />
-                <span className="shortcut__title">{shortcut.title}</span>
-                {shortcut.description && <span className="shortcut__text">{shortcut.description}</span>}
-              </SmartLink>
-            </li>
-          ))}
-        </ul>
+        <ShortcutList shortcuts={group.shortcuts} />
       </section>
     ));
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { authPaths } from '../../../../shared/api/auth-paths.js';
 import type { SessionUser } from '../../../../shared/api/auth.js';
-import type { MembershipPlan, MembershipProduct, Subscription, UserMembership } from '../../../../shared/api/membership.js';
+import type { Enquiry, EnquiryBody, MembershipPlan, MembershipProduct, MeterTerms, Subscription, UserMembership } from '../../../../shared/api/membership.js';
 import { membershipPaths } from '../../../../shared/api/membership-paths.js';
 import { ApiError, pathOf, type HttpClient } from '../../../lib/http.js';
 
@@ -12,6 +12,7 @@ const PERSONAL = { personal: true } as const;
 
 export const membershipKeys = {
   priceCard: ['membership', 'price-card'] as const,
+  meterTerms: ['membership', 'meter-terms'] as const,
   mine: (userId: number) => ['membership', 'mine', userId] as const,
 };
 
@@ -30,6 +31,13 @@ export const priceCardQuery = (http: HttpClient) =>
   queryOptions({
     queryKey: membershipKeys.priceCard,
     queryFn: () => http.get<PriceCard>(membershipPaths.productMembership, undefined, { anonymous: true }),
+  });
+
+/** The monthly free reads of the metered paywall, as the site is configured (public). */
+export const meterTermsQuery = (http: HttpClient) =>
+  queryOptions({
+    queryKey: membershipKeys.meterTerms,
+    queryFn: () => http.get<MeterTerms>(membershipPaths.meterTerms, undefined, { anonymous: true }),
   });
 
 export interface MyMembership {
@@ -54,3 +62,6 @@ export const myMembershipQuery = (http: HttpClient, userId: number) =>
 export const fetchUser = (http: HttpClient) => http.get<SessionUser>(authPaths.user);
 
 export const redeemGiftCode = (http: HttpClient, code: string) => http.post<{ subscription: Subscription }>(membershipPaths.redeem, { code });
+
+/** Sends a member enquiry (with a solved captcha); the token goes along when logged in, so staff see the account. */
+export const sendEnquiry = (http: HttpClient, body: EnquiryBody) => http.post<Enquiry>(membershipPaths.enquiry, body);

@@ -4,15 +4,17 @@ import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import type { RouteDeps } from '../../../app/routes.js';
 import { Head } from '../../../ui/head.js';
+import { MemberAreaNav } from '../../../ui/member-area-nav.js';
 import { PlanList } from '../../../ui/plan-list.js';
 import { priceCardQuery } from '../api/membership.js';
+import { JoinNote } from '../components/join-note.js';
 
 export async function loader({ queryClient, http }: RouteDeps) {
   await queryClient.ensureQueryData(priceCardQuery(http));
   return null;
 }
 
-/** `/member`: what membership gives, and the plans with their prices (public, rendered by the server). */
+/** `/member`: what membership gives, the plans as price cards, and the pages of the member area (public, rendered by the server). */
 export function Component() {
   const http = useHttp();
   const { t } = useI18n();
@@ -26,12 +28,12 @@ export function Component() {
       </header>
       <section aria-labelledby="plans-title">
         <h2 id="plans-title">{t('member.plans')}</h2>
-        {plans.length === 0 ? <p>{t('member.noPlans')}</p> : <PlanList plans={plans} />}
+        {plans.length === 0 ? <p>{t('member.noPlans')}</p> : <PlanList plans={plans} footer={<JoinNote />} />}
+        <p>
+          <Link className="button button--quiet" to={paths.myMembership()}>{t('member.redeemLink')}</Link>
+        </p>
       </section>
-      <p>{t('membership.howTo')}</p>
-      <p>
-        <Link className="button button--quiet" to={paths.myMembership()}>{t('member.redeemLink')}</Link>
-      </p>
+      <MemberAreaNav />
     </div>
   );
 }
