@@ -1,3 +1,4 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src/shared/i18n/index.js';
 import { render } from '../../../src/web/entry-server.js';
@@ -65,7 +66,7 @@ async function renderPage(url: string, lang: Language) {
   });
   if (result.type !== 'html') throw new Error(`expected a page, got ${result.type}`);
   expect(result.status).toBe(200);
-  return { html: result.html, head: result.head, seen, keys: result.boot.state.queries.map((q) => JSON.stringify(q.queryKey)) };
+  return { html: result.html, head: result.head, seen, keys: (result.boot.state as DehydratedState).queries.map((q) => JSON.stringify(q.queryKey)) };
 }
 
 describe('editorial content in the interface language', () => {
