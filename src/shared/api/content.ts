@@ -24,7 +24,6 @@ const translationsOf = <F extends z.ZodRawShape>(fields: F) => {
   return z.strictObject(Object.fromEntries(LANGUAGES.map((lang) => [lang, variant.optional()])) as Record<(typeof LANGUAGES)[number], z.ZodOptional<typeof variant>>);
 };
 const descriptionTranslations = translationsOf({ description: z.string().max(2000) });
-export type Translations = Partial<Record<(typeof LANGUAGES)[number], Record<string, string | undefined>>>;
 
 export const accessSchema = z.enum(['free', 'premium']);
 export type Access = z.infer<typeof accessSchema>;
