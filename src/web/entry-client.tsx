@@ -25,8 +25,8 @@ async function start() {
     // A call refused for its token: one refresh, one retry, then logout.
     fetch: createSessionFetch(sessionHost),
   });
-  const routes = createRoutes({ queryClient, http });
   const lang = boot?.lang ?? pickLanguage(undefined, navigator.language);
+  const routes = createRoutes({ queryClient, http, lang });
   // The page's modules and the reader's language only (the other catalogue stays on the server).
   await Promise.all([resolveLazyMatches(routes, window.location.pathname), loadMessages(lang)]);
   // The router starts from the state the server rendered with (loader data, route errors such as a 404).

@@ -45,7 +45,7 @@ function pageView(context: StaticContext): PageView | undefined {
 export async function render(req: RenderRequest): Promise<RenderResult> {
   const queryClient = createQueryClient();
   const http = createHttpClient({ baseUrl: req.publicUrl, fetch: req.fetch });
-  const handler = createStaticHandler(createRoutes({ queryClient, http }));
+  const handler = createStaticHandler(createRoutes({ queryClient, http, lang: req.lang }));
   const request = new Request(new URL(req.url, req.publicUrl), { headers: req.headers });
   const context = await handler.query(request);
   if (context instanceof Response) {

@@ -22,6 +22,8 @@ export interface UsersTable {
   is_active: Flag;
   created_at: string;
   updated_at: string;
+  /** JSON: other languages' versions of the texts, by language (migration 0015). */
+  translations: Generated<string>;
 }
 
 export interface RefreshTokensTable {
@@ -43,6 +45,8 @@ export interface CategoriesTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
+  /** JSON: other languages' versions of the texts, by language (migration 0015). */
+  translations: Generated<string>;
 }
 
 export interface TagsTable {
@@ -52,6 +56,8 @@ export interface TagsTable {
   description: string;
   created_at: string;
   updated_at: string;
+  /** JSON: other languages' versions of the texts, by language (migration 0015). */
+  translations: Generated<string>;
 }
 
 export interface TopicsTable {
@@ -63,6 +69,8 @@ export interface TopicsTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
+  /** JSON: other languages' versions of the texts, by language (migration 0015). */
+  translations: Generated<string>;
 }
 
 export interface ArticlesTable {
@@ -121,6 +129,8 @@ export interface BannersTable {
   is_active: Flag;
   created_at: string;
   updated_at: string;
+  /** JSON: other languages' versions of the texts, by language (migration 0015). */
+  translations: Generated<string>;
 }
 
 export interface AnnouncementsTable {
@@ -134,6 +144,8 @@ export interface AnnouncementsTable {
   ends_at: string | null;
   created_at: string;
   updated_at: string;
+  /** JSON: other languages' versions of the texts, by language (migration 0015). */
+  translations: Generated<string>;
 }
 
 export interface SlotTextsTable {
@@ -143,6 +155,8 @@ export interface SlotTextsTable {
   text: string;
   created_at: string;
   updated_at: string;
+  /** JSON: other languages' versions of the texts, by language (migration 0015). */
+  translations: Generated<string>;
 }
 
 export interface ShortcutTypesTable {

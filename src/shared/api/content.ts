@@ -1,8 +1,29 @@
 import { z } from 'zod';
 import { paginated, pageQuery } from './common.js';
+import { LANGUAGES } from '../i18n/index.js';
 import { planWithProducts } from './membership.js';
 
 export { contentPaths, FINGERPRINT_HEADER } from './content-paths.js';
+
+/**
+ * Editorial texts (slot texts, announcements, banners, category, tag, topic and author descriptions) are
+ * answered in one language: `lang` when given, else the language cookie, else Accept-Language. Each text
+ * falls back to the site's default-language version when it has none in that language. A client that
+ * caches answers passes `lang`, so the URL names the language.
+ */
+export const contentLanguage = z.enum(LANGUAGES);
+export const languageQuery = z.object({ lang: contentLanguage.optional() });
+export type LanguageQuery = z.infer<typeof languageQuery>;
+
+/**
+ * The versions of some text fields in other languages than the default, by language; a field left out
+ * (or empty) falls back to the default text.
+ */
+const translationsOf = <F extends z.ZodRawShape>(fields: F) => {
+  const variant = z.strictObject(fields).partial();
+  return z.strictObject(Object.fromEntries(LANGUAGES.map((lang) => [lang, variant.optional()])) as Record<(typeof LANGUAGES)[number], z.ZodOptional<typeof variant>>);
+};
+const descriptionTranslations = translationsOf({ description: z.string().max(2000) });
 
 export const accessSchema = z.enum(['free', 'premium']);
 export type Access = z.infer<typeof accessSchema>;
@@ -158,10 +179,18 @@ const catalogSlug = z.string().trim().min(1).max(100).regex(/^[a-z0-9]+(?:-[a-z0
 /** Bounded so it fits a 32-bit integer column on every engine. */
 const sortOrder = z.number().int().min(-1_000_000).max(1_000_000);
 /** Fields without defaults: PATCH takes any subset of them (zod 4 would apply defaults inside partial()). */
-const categoryFields = z.object({ name: catalogName, slug: catalogSlug, description: z.string().max(2000), sort_order: sortOrder });
+const categoryFields = z.object({
+  name: catalogName,
+  slug: catalogSlug,
+  description: z.string().max(2000),
+  sort_order: sortOrder,
+  /** The description in other languages; `description` is the default language's. */
+  translations: descriptionTranslations,
+});
 export const categoryPatch = categoryFields.partial();
 export const categoryWrite = categoryFields.extend({
   description: categoryFields.shape.description.default(''),
+  translations: descriptionTranslations.default({}),
   sort_order: sortOrder.default(0),
 });
 export type CategoryWrite = z.infer<typeof categoryWrite>;
@@ -175,9 +204,9 @@ export const tag = z.object({
   article_count: z.number().int(),
 });
 export type Tag = z.infer<typeof tag>;
-const tagFields = z.object({ name: catalogName, slug: catalogSlug, description: z.string().max(2000) });
+const tagFields = z.object({ name: catalogName, slug: catalogSlug, description: z.string().max(2000), translations: descriptionTranslations });
 export const tagPatch = tagFields.partial();
-export const tagWrite = tagFields.extend({ description: tagFields.shape.description.default('') });
+export const tagWrite = tagFields.extend({ description: tagFields.shape.description.default(''), translations: descriptionTranslations.default({}) });
 export type TagWrite = z.infer<typeof tagWrite>;
 export type TagPatch = z.infer<typeof tagPatch>;
 
@@ -197,10 +226,12 @@ const topicFields = z.object({
   description: z.string().max(2000),
   cover: z.string().max(500).nullable(),
   sort_order: sortOrder,
+  translations: descriptionTranslations,
 });
 export const topicPatch = topicFields.partial();
 export const topicWrite = topicFields.extend({
   description: topicFields.shape.description.default(''),
+  translations: descriptionTranslations.default({}),
   cover: topicFields.shape.cover.default(null),
   sort_order: sortOrder.default(0),
 });
@@ -374,13 +405,14 @@ export const SUBMISSION_TYPES = [
 ] as const;
 
 /** Catalogue lists and lookups. `q` filters names case-insensitively; an empty `q` filters nothing. */
-export const catalogListQuery = pageQuery.extend({ q: z.string().trim().max(100).optional() });
+export const catalogListQuery = pageQuery.extend({ q: z.string().trim().max(100).optional(), lang: contentLanguage.optional() });
+export const topicListQuery = pageQuery.extend({ lang: contentLanguage.optional() });
 export const categoryList = paginated(category);
 export const tagList = paginated(tag);
 export const topicList = paginated(topic);
 export const nameParam = z.object({ name: z.string().trim().min(1).max(100) });
 export const slugParam = z.object({ slug: catalogSlug });
-export const tagHotQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(15) });
-export const slotTextQuery = z.object({ key: z.string().trim().min(1).max(100).optional() });
+export const tagHotQuery = languageQuery.extend({ limit: z.coerce.number().int().min(1).max(50).default(15) });
+export const slotTextQuery = languageQuery.extend({ key: z.string().trim().min(1).max(100).optional() });
 export const shortcutListQuery = z.object({ type: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 export const shortcutPreviewQuery = z.object({ limit: z.coerce.number().int().min(1).max(20).default(4) });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import type { Language } from '../../shared/i18n/index.js';
 import { reloadForFailedChunk } from '../lib/chunk-reload.js';
 import { ApiError, type HttpClient } from '../lib/http.js';
 import { LoginGate, LoginGateShell, requireLogin } from '../features/auth/require-login.js';
@@ -10,6 +11,8 @@ import { RootLayout } from './root-layout.js';
 export interface RouteDeps {
   queryClient: QueryClient;
   http: HttpClient;
+  /** The reader's interface language, which editorial texts are fetched in (English when not given). */
+  lang?: Language;
 }
 
 /** What a lazily loaded page module exports. */

@@ -32,7 +32,7 @@ export async function tokenFor(t: TestApp, user: UserRow): Promise<string> {
   return session.access;
 }
 
-export async function createCategory(t: TestApp, overrides: Partial<{ name: string; slug: string; description: string; sort_order: number }> = {}) {
+export async function createCategory(t: TestApp, overrides: Partial<{ name: string; slug: string; description: string; sort_order: number; translations: string }> = {}) {
   const n = next();
   const now = nowIso();
   return t.db.kysely
@@ -42,7 +42,7 @@ export async function createCategory(t: TestApp, overrides: Partial<{ name: stri
     .executeTakeFirstOrThrow();
 }
 
-export async function createTag(t: TestApp, overrides: Partial<{ name: string; slug: string; description: string }> = {}) {
+export async function createTag(t: TestApp, overrides: Partial<{ name: string; slug: string; description: string; translations: string }> = {}) {
   const n = next();
   const now = nowIso();
   return t.db.kysely
@@ -52,7 +52,7 @@ export async function createTag(t: TestApp, overrides: Partial<{ name: string; s
     .executeTakeFirstOrThrow();
 }
 
-export async function createTopic(t: TestApp, overrides: Partial<{ name: string; slug: string; description: string; sort_order: number }> = {}) {
+export async function createTopic(t: TestApp, overrides: Partial<{ name: string; slug: string; description: string; sort_order: number; translations: string }> = {}) {
   const n = next();
   const now = nowIso();
   return t.db.kysely

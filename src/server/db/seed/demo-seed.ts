@@ -55,7 +55,7 @@ async function insertSite(db: Kysely<Database>, refs: SeedRefs, articles: Map<st
         const n = position.get(b.kind) ?? 0;
         position.set(b.kind, n + 1);
         const articleId = typeof b.link === 'object' && 'article' in b.link ? articles.get(b.link.article)! : null;
-        return { title: b.title, subtitle: b.subtitle, image: b.image, link: resolve(b.link, refs, articles), article_id: articleId, kind: b.kind, position: n, is_active: 1 as const, ...stamps };
+        return { title: b.title, subtitle: b.subtitle, translations: JSON.stringify(b.translations), image: b.image, link: resolve(b.link, refs, articles), article_id: articleId, kind: b.kind, position: n, is_active: 1 as const, ...stamps };
       }),
     )
     .execute();
@@ -66,6 +66,7 @@ async function insertSite(db: Kysely<Database>, refs: SeedRefs, articles: Map<st
       ANNOUNCEMENTS.map((a) => ({
         title: a.title,
         content: a.content,
+        translations: JSON.stringify(a.translations),
         link: resolve(a.link, refs, articles),
         is_modal: a.is_modal ? (1 as const) : (0 as const),
         is_active: 1 as const,
@@ -75,7 +76,10 @@ async function insertSite(db: Kysely<Database>, refs: SeedRefs, articles: Map<st
       })),
     )
     .execute();
-  await db.insertInto('slot_texts').values(SLOT_TEXTS.map((s) => ({ ...s, ...stamps }))).execute();
+  await db
+    .insertInto('slot_texts')
+    .values(SLOT_TEXTS.map((s) => ({ ...s, translations: JSON.stringify(s.translations), ...stamps })))
+    .execute();
   for (const [typeIndex, type] of SHORTCUT_TYPES.entries()) {
     const { id } = await db
       .insertInto('shortcut_types')

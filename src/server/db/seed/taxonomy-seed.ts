@@ -27,6 +27,7 @@ export async function insertAuthors(db: Kysely<Database>, users: DemoUser[], has
         password_hash: hashes.get(user.username) ?? null,
         display_name: user.display_name,
         description: user.description,
+        translations: JSON.stringify(user.translations ?? {}),
         avatar: user.avatar,
         mobile: null,
         role: user.role,
@@ -56,14 +57,14 @@ export async function insertTaxonomy(db: Kysely<Database>, now: string): Promise
   for (const [i, c] of CATEGORIES.entries()) {
     const id =
       match(knownCategories, c)?.id ??
-      (await db.insertInto('categories').values({ ...c, sort_order: i, ...stamps }).returning('id').executeTakeFirstOrThrow()).id;
+      (await db.insertInto('categories').values({ ...c, translations: JSON.stringify(c.translations), sort_order: i, ...stamps }).returning('id').executeTakeFirstOrThrow()).id;
     categories.set(c.slug, id);
   }
 
   const tags: Ids = new Map();
   const knownTags = await db.selectFrom('tags').select(['id', 'slug', 'name']).execute();
   for (const t of TAGS) {
-    const id = match(knownTags, t)?.id ?? (await db.insertInto('tags').values({ ...t, ...stamps }).returning('id').executeTakeFirstOrThrow()).id;
+    const id = match(knownTags, t)?.id ?? (await db.insertInto('tags').values({ ...t, translations: JSON.stringify(t.translations), ...stamps }).returning('id').executeTakeFirstOrThrow()).id;
     tags.set(t.slug, id);
   }
 
@@ -72,7 +73,7 @@ export async function insertTaxonomy(db: Kysely<Database>, now: string): Promise
   for (const [i, t] of TOPICS.entries()) {
     const id =
       match(knownTopics, t)?.id ??
-      (await db.insertInto('topics').values({ ...t, sort_order: i, ...stamps }).returning('id').executeTakeFirstOrThrow()).id;
+      (await db.insertInto('topics').values({ ...t, translations: JSON.stringify(t.translations), sort_order: i, ...stamps }).returning('id').executeTakeFirstOrThrow()).id;
     topics.set(t.slug, id);
   }
   return { categories, tags, topics };

@@ -10,13 +10,15 @@ export const BANNERS: DemoBanner[] = [
     subtitle: 'Why a function’s name is a promise, and how to keep it.',
     image: cover('cover-small-functions'),
     link: { article: 'small-functions-honest-names' },
+    translations: { 'zh-CN': { title: '短小的函数，诚实的名字', subtitle: '为什么函数的名字是一个承诺，以及怎样守住它。' } },
   },
   {
     kind: 'main',
-    title: '间隔重复：让学过的编程知识留下来',
-    subtitle: '用很少的复习时间，把知识留得更久。',
+    title: 'Spaced Repetition for Programmers',
+    subtitle: 'Keep what you learn for longer, with very little review time.',
     image: cover('cover-spaced-repetition'),
     link: { article: 'spaced-repetition-for-programmers' },
+    translations: { 'zh-CN': { title: '间隔重复：让学过的编程知识留下来', subtitle: '用很少的复习时间，把知识留得更久。' } },
   },
   {
     kind: 'main',
@@ -24,6 +26,7 @@ export const BANNERS: DemoBanner[] = [
     subtitle: 'Tests that fail for the right reasons, long after their authors have moved on.',
     image: cover('cover-tests-trust'),
     link: { article: 'tests-you-will-still-trust-next-year' },
+    translations: { 'zh-CN': { title: '写出明年依然值得信任的测试', subtitle: '作者早已离开，测试依然因为正确的理由而失败。' } },
   },
   {
     kind: 'hot',
@@ -31,6 +34,7 @@ export const BANNERS: DemoBanner[] = [
     subtitle: 'Which queries an index speeds up, which it cannot help, and what it costs.',
     image: cover('cover-sql-indexes'),
     link: { article: 'sql-indexes-card-catalogue' },
+    translations: { 'zh-CN': { title: '用图书馆卡片目录讲清楚 SQL 索引', subtitle: '索引能加快哪些查询，帮不了哪些，又要付出什么代价。' } },
   },
   {
     kind: 'hot',
@@ -38,6 +42,7 @@ export const BANNERS: DemoBanner[] = [
     subtitle: 'Recall, practice, rest, explain, plan.',
     image: cover('cover-study-session'),
     link: { article: 'the-forty-minute-study-session' },
+    translations: { 'zh-CN': { title: '四十分钟的学习时段', subtitle: '回忆、练习、休息、讲解、计划。' } },
   },
   {
     kind: 'final',
@@ -45,6 +50,7 @@ export const BANNERS: DemoBanner[] = [
     subtitle: 'A membership opens every premium article and series, and keeps Lectern free of advertising.',
     image: cover('topic-small-web-apps'),
     link: '/member/intro',
+    translations: { 'zh-CN': { title: '读遍所有文章，支持写作者', subtitle: '会员可以阅读所有付费文章和系列，也让 Lectern 不必依靠广告。' } },
   },
   {
     kind: 'final',
@@ -52,6 +58,7 @@ export const BANNERS: DemoBanner[] = [
     subtitle: 'Reading logs, the three-pass method and notes that last.',
     image: cover('topic-reading-deliberately'),
     link: { topic: 'reading-deliberately' },
+    translations: { 'zh-CN': { title: '新系列：有意识地阅读', subtitle: '阅读日志、三遍阅读法和经得起时间的笔记。' } },
   },
 ];
 
@@ -61,6 +68,7 @@ export const ANNOUNCEMENTS: DemoAnnouncement[] = [
     title: 'New series: Reading Deliberately',
     content: 'Three-pass reading, reading logs and note systems, from editors who read for a living.',
     link: { topic: 'reading-deliberately' },
+    translations: { 'zh-CN': { title: '新系列：有意识地阅读', content: '三遍阅读法、阅读日志和笔记系统，来自以读书为业的编辑。' } },
   },
   {
     is_modal: true,
@@ -68,6 +76,13 @@ export const ANNOUNCEMENTS: DemoAnnouncement[] = [
     content:
       'Everything on this site is sample content. Sign in as reader to see the reader’s side, or as editor to write and publish. Their passwords were made when the site was first started: they are in demo-credentials.txt in the site’s data folder (DATA_DIR, ./data by default).',
     link: '/login',
+    translations: {
+      'zh-CN': {
+        title: '欢迎来到 Lectern 演示站',
+        content:
+          '本站的所有内容都是示例。以 reader 身份登录可以看到读者一侧，以 editor 身份登录可以写作和发布。它们的密码在网站第一次启动时生成，保存在网站数据文件夹（DATA_DIR，默认为 ./data）中的 demo-credentials.txt 里。',
+      },
+    },
   },
 ];
 
@@ -77,12 +92,24 @@ export const SLOT_TEXTS: DemoSlotText[] = [
     title: 'Writing about software craft, learning and reading',
     text:
       'Lectern is a small independent publisher. We publish a few careful pieces each week, in English and Simplified Chinese, by people who do the work they write about: programmers, testers, teachers and editors.\n\nMost articles are free to read. Members also get the longer guides and series, and pay for the rest.',
+    translations: {
+      'zh-CN': {
+        title: '关于软件手艺、学习与阅读的写作',
+        text: 'Lectern 是一家小型独立出版方。我们每周发表几篇用心写成的文章，有英文也有简体中文，作者都是亲手做着他们所写之事的人：程序员、测试工程师、教师和编辑。\n\n大多数文章可以免费阅读。会员还能读到更长的指南和系列文章，并为其余的一切买单。',
+      },
+    },
   },
   {
     key: 'membership_pitch',
     title: 'Become a member',
     text:
       'A membership opens every premium article and series, keeps your reading progress in step across devices, and lets you save articles to read offline.\n\nIt also pays our writers and editors. Lectern carries no advertising, so members are how we stay independent. You can cancel at any time from your account page.',
+    translations: {
+      'zh-CN': {
+        title: '成为会员',
+        text: '会员可以阅读所有付费文章和系列，在不同设备之间同步阅读进度，还能把文章保存下来离线阅读。\n\n会员费也用来支付作者和编辑的报酬。Lectern 不登广告，会员是我们保持独立的方式。你可以随时在账户页面取消会员。',
+      },
+    },
   },
   {
     key: 'commercial_disclosures',
@@ -97,17 +124,44 @@ export const SLOT_TEXTS: DemoSlotText[] = [
       'No advertising trackers. We do not run third-party advertising, and we do not sell or share readers’ data with advertisers.',
       'Questions about any of this go to the editors, and we answer them.',
     ].join('\n\n'),
+    translations: {
+      'zh-CN': {
+        title: 'Lectern 怎样赚钱',
+        text: [
+          'Lectern 是一家小型独立出版方。这一页直白地说明我们的钱从哪里来，方便你判断在这里读到的内容。',
+          '会员。我们的大部分收入来自购买会员的读者。会员可以阅读付费文章和系列；其余内容无论有没有账户都可以免费阅读。',
+          '商店。我们出售自己的书、课程包和少量印刷品。价格含税，并在付款前显示。退货条款写在每个商品页面上。',
+          '课程。有些课程单独出售，与会员分开。',
+          '没有付费推荐。没有人付钱让我们发表、排名或推荐某篇文章、某件商品或某个工具。如果某篇文章的情况有所不同，它会在开头注明“赞助”以及赞助方的名字，让你在阅读之前就知道。',
+          '联盟链接会标明。凡是能让我们获得佣金的链接，都会在链接旁边注明。',
+          '没有广告追踪。我们不投放第三方广告，也不向广告商出售或分享读者的数据。',
+          '关于以上任何问题，都可以写信给编辑，我们会回答。',
+        ].join('\n\n'),
+      },
+    },
   },
   {
     key: 'footer_note',
     title: 'About this site',
     text: 'Lectern is an independent publisher of writing about software craft, learning and reading. Written and edited by people, paid for by readers.',
+    translations: {
+      'zh-CN': {
+        title: '关于本站',
+        text: 'Lectern 是一家独立出版方，发表关于软件手艺、学习与阅读的文章。由人撰写和编辑，由读者供养。',
+      },
+    },
   },
   {
     key: 'about_intro',
     title: 'About Lectern',
     text:
       'Lectern began as a shared reading list between four colleagues and grew into a small publication. We write about the parts of software work that do not fit in a release note: how code stays readable, how tests stay trustworthy, how people keep learning, and how to read well.\n\nWe publish in English and Simplified Chinese. Every piece is edited before it goes out, and corrections are noted at the end of the article.',
+    translations: {
+      'zh-CN': {
+        title: '关于 Lectern',
+        text: 'Lectern 起初是四位同事共享的一份阅读清单，后来成长为一份小小的刊物。我们写软件工作中那些写不进发布说明的部分：代码怎样保持可读，测试怎样保持可信，人们怎样持续学习，以及怎样好好读书。\n\n我们用英文和简体中文发表文章。每篇文章发表前都经过编辑，更正会注明在文章末尾。',
+      },
+    },
   },
 ];
 

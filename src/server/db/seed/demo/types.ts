@@ -1,6 +1,12 @@
 /** Shapes of the demo content. Cross-references use slugs and usernames; ids come from the inserts. */
 export type Language = 'en' | 'zh-CN';
 
+/**
+ * A demo text's versions in the languages other than English, the site's default, in which the text's own
+ * fields are written: by language, the fields translated.
+ */
+export type DemoTranslations<F extends string> = Partial<Record<Exclude<Language, 'en'>, Record<F, string>>>;
+
 export interface DemoUser {
   username: string;
   email: string;
@@ -8,12 +14,14 @@ export interface DemoUser {
   description: string;
   avatar: string | null;
   role: 'user' | 'staff';
+  translations?: DemoTranslations<'description'>;
 }
 
 export interface DemoTerm {
   name: string;
   slug: string;
   description: string;
+  translations: DemoTranslations<'description'>;
 }
 
 export interface DemoTopic extends DemoTerm {
@@ -47,6 +55,7 @@ export interface DemoBanner {
   image: string;
   kind: 'main' | 'hot' | 'final';
   link: DemoLink;
+  translations: DemoTranslations<'title' | 'subtitle'>;
 }
 
 export interface DemoAnnouncement {
@@ -54,12 +63,14 @@ export interface DemoAnnouncement {
   content: string;
   link: DemoLink;
   is_modal: boolean;
+  translations: DemoTranslations<'title' | 'content'>;
 }
 
 export interface DemoSlotText {
   key: string;
   title: string;
   text: string;
+  translations: DemoTranslations<'title' | 'text'>;
 }
 
 export interface DemoShortcutType {

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { AnnouncementsTable, Database } from '../../../db/types.js';
 
-export type AnnouncementRow = Pick<AnnouncementsTable, 'title' | 'content' | 'link' | 'is_modal' | 'starts_at' | 'ends_at'> & { id: number };
+export type AnnouncementRow = Pick<AnnouncementsTable, 'title' | 'content' | 'link' | 'is_modal' | 'starts_at' | 'ends_at'> & { id: number; translations: string };
 
 /** Active and inside its window: started (or no start) and not yet ended (or no end). */
 function activeAt(db: Kysely<Database>, now: string) {
   return db
     .selectFrom('announcements')
-    .select(['id', 'title', 'content', 'link', 'is_modal', 'starts_at', 'ends_at'])
+    .select(['id', 'title', 'content', 'link', 'is_modal', 'starts_at', 'ends_at', 'translations'])
     .where('is_active', '=', 1)
     .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]));

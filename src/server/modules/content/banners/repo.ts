@@ -4,7 +4,7 @@ import type { BannersTable, Database } from '../../../db/types.js';
 export function activeBanners(db: Kysely<Database>, kind: BannersTable['kind']) {
   return db
     .selectFrom('banners')
-    .select(['id', 'title', 'subtitle', 'image', 'link', 'article_id', 'kind', 'position'])
+    .select(['id', 'title', 'subtitle', 'image', 'link', 'article_id', 'kind', 'position', 'translations'])
     .where('kind', '=', kind)
     .where('is_active', '=', 1)
     .orderBy('position')

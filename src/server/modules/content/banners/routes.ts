@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { banner, contentPaths } from '../../../../shared/api/content.js';
+import { banner, contentPaths, languageQuery } from '../../../../shared/api/content.js';
 import { moduleRoutes } from '../../../platform/http.js';
+import { requestLanguage } from '../request-language.js';
 import { bannersOf } from './service.js';
 
 const tags = ['banners'];
@@ -10,17 +11,17 @@ export const bannerRoutes = moduleRoutes((app) => {
   const { ctx } = app;
 
   app.get(contentPaths.banner, {
-    schema: { tags, summary: 'Active banners of the main carousel, by position', response },
-    handler: async () => bannersOf(ctx, 'main'),
+    schema: { tags, summary: 'Active banners of the main carousel, by position', querystring: languageQuery, response },
+    handler: async (request, reply) => bannersOf(ctx, 'main', requestLanguage(request, reply)),
   });
 
   app.get(contentPaths.bannerFinal, {
-    schema: { tags, summary: 'Active closing banners, by position', response },
-    handler: async () => bannersOf(ctx, 'final'),
+    schema: { tags, summary: 'Active closing banners, by position', querystring: languageQuery, response },
+    handler: async (request, reply) => bannersOf(ctx, 'final', requestLanguage(request, reply)),
   });
 
   app.get(contentPaths.bannerHot, {
-    schema: { tags, summary: 'Active banners of the hot section, by position', response },
-    handler: async () => bannersOf(ctx, 'hot'),
+    schema: { tags, summary: 'Active banners of the hot section, by position', querystring: languageQuery, response },
+    handler: async (request, reply) => bannersOf(ctx, 'hot', requestLanguage(request, reply)),
   });
 });

@@ -1,8 +1,13 @@
 import type { Banner } from '../../../../shared/api/content.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
+import { localised } from '../translations.js';
 import { activeBanners } from './repo.js';
 
-/** Active banners of one carousel, by position. */
-export function bannersOf(ctx: AppContext, kind: Banner['kind']): Promise<Banner[]> {
-  return activeBanners(ctx.db.kysely, kind);
+/** Active banners of one carousel, by position, in `lang` where they have a version in it. */
+export async function bannersOf(ctx: AppContext, kind: Banner['kind'], lang: Language): Promise<Banner[]> {
+  return (await activeBanners(ctx.db.kysely, kind)).map(({ translations, ...row }) => ({
+    ...row,
+    ...localised({ title: row.title, subtitle: row.subtitle }, translations, lang),
+  }));
 }

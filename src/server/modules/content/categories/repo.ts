@@ -8,6 +8,8 @@ export interface CategoryRow {
   name: string;
   slug: string;
   description: string;
+  /** JSON: the description in other languages. */
+  translations: string;
   sort_order: number;
   /** A string on PostgreSQL (bigint count). */
   article_count: number | string | null;
@@ -20,6 +22,7 @@ function categoriesWithCount(db: Kysely<Database>, now: string) {
     'categories.name',
     'categories.slug',
     'categories.description',
+    'categories.translations',
     'categories.sort_order',
     publicCount('category', sql.ref<number>('categories.id'), now).as('article_count'),
   ]);

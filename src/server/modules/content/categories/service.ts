@@ -1,10 +1,12 @@
 import type { PageQuery } from '../../../../shared/api/common.js';
 import type { ArticleCard, Category, CategoryPatch, CategoryWrite } from '../../../../shared/api/content.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { Conflict, NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
 import { listArticleCards, type Page } from '../articles/service.js';
 import { countNamed, nameTaken, slugTaken } from '../catalog-repo.js';
+import { localised, serializeTranslations } from '../translations.js';
 import {
   deleteCategory as deleteRow,
   findCategory,
@@ -16,54 +18,56 @@ import {
   type CategoryRow,
 } from './repo.js';
 
-const toCategory = (row: CategoryRow): Category => ({
+const toCategory = (row: CategoryRow, lang: Language): Category => ({
   id: row.id,
   name: row.name,
   slug: row.slug,
-  description: row.description,
+  ...localised({ description: row.description }, row.translations, lang),
   sort_order: row.sort_order,
   article_count: Number(row.article_count ?? 0),
 });
 
-const found = (row: CategoryRow | undefined): Category => {
+const found = (row: CategoryRow | undefined, lang: Language): Category => {
   if (!row) throw new NotFound('Category');
-  return toCategory(row);
+  return toCategory(row, lang);
 };
 
-export async function listCategories(ctx: AppContext, query: PageQuery & { q?: string }): Promise<Page<Category>> {
+export async function listCategories(ctx: AppContext, query: PageQuery & { q?: string }, lang: Language): Promise<Page<Category>> {
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([
     countNamed(db, 'categories', query.q),
     listRows(db, nowIso(), query.q, query.page_size, (query.page - 1) * query.page_size),
   ]);
-  return { count, results: rows.map(toCategory) };
+  return { count, results: rows.map((row) => toCategory(row, lang)) };
 }
 
 /** Every category, for menus: not paginated. */
-export async function allCategories(ctx: AppContext): Promise<Category[]> {
-  return (await listRows(ctx.db.kysely, nowIso(), undefined)).map(toCategory);
+export async function allCategories(ctx: AppContext, lang: Language): Promise<Category[]> {
+  return (await listRows(ctx.db.kysely, nowIso(), undefined)).map((row) => toCategory(row, lang));
 }
 
-export async function getCategory(ctx: AppContext, id: number): Promise<Category> {
-  return found(await findCategory(ctx.db.kysely, nowIso(), id));
+export async function getCategory(ctx: AppContext, id: number, lang: Language): Promise<Category> {
+  return found(await findCategory(ctx.db.kysely, nowIso(), id), lang);
 }
 
-export async function getCategoryByName(ctx: AppContext, name: string): Promise<Category> {
-  return found(await findCategoryByName(ctx.db.kysely, nowIso(), name));
+export async function getCategoryByName(ctx: AppContext, name: string, lang: Language): Promise<Category> {
+  return found(await findCategoryByName(ctx.db.kysely, nowIso(), name), lang);
 }
 
-export async function getCategoryBySlug(ctx: AppContext, slug: string): Promise<Category> {
-  return found(await findCategoryBySlug(ctx.db.kysely, nowIso(), slug));
+export async function getCategoryBySlug(ctx: AppContext, slug: string, lang: Language): Promise<Category> {
+  return found(await findCategoryBySlug(ctx.db.kysely, nowIso(), slug), lang);
 }
 
 export async function categoryArticles(ctx: AppContext, id: number, page: PageQuery): Promise<Page<ArticleCard>> {
-  const category = await getCategory(ctx, id);
-  return listArticleCards(ctx, { category: category.id }, page);
+  const row = await findCategory(ctx.db.kysely, nowIso(), id);
+  if (!row) throw new NotFound('Category');
+  return listArticleCards(ctx, { category: row.id }, page);
 }
 
 export async function categoryArticlesByName(ctx: AppContext, name: string, page: PageQuery): Promise<Page<ArticleCard>> {
-  const category = await getCategoryByName(ctx, name);
-  return listArticleCards(ctx, { category: category.id }, page);
+  const row = await findCategoryByName(ctx.db.kysely, nowIso(), name);
+  if (!row) throw new NotFound('Category');
+  return listArticleCards(ctx, { category: row.id }, page);
 }
 
 async function checkUnique(ctx: AppContext, input: CategoryPatch, selfId?: number): Promise<void> {
@@ -76,21 +80,22 @@ async function checkUnique(ctx: AppContext, input: CategoryPatch, selfId?: numbe
   }
 }
 
-export async function createCategory(ctx: AppContext, input: CategoryWrite): Promise<Category> {
+export async function createCategory(ctx: AppContext, input: CategoryWrite, lang: Language): Promise<Category> {
   await checkUnique(ctx, input);
   const now = nowIso();
-  const id = await insertCategory(ctx.db.kysely, { ...input, created_at: now, updated_at: now });
+  const id = await insertCategory(ctx.db.kysely, { ...input, translations: serializeTranslations(input.translations), created_at: now, updated_at: now });
   ctx.events.changed('category');
-  return getCategory(ctx, id);
+  return getCategory(ctx, id, lang);
 }
 
 /** PUT sends every field (defaults filled in), PATCH only those to change. */
-export async function updateCategory(ctx: AppContext, id: number, input: CategoryPatch): Promise<Category> {
-  await getCategory(ctx, id);
+export async function updateCategory(ctx: AppContext, id: number, input: CategoryPatch, lang: Language): Promise<Category> {
+  await getCategory(ctx, id, lang);
   await checkUnique(ctx, input, id);
-  await updateRow(ctx.db.kysely, id, { ...input, updated_at: nowIso() });
+  const { translations, ...fields } = input;
+  await updateRow(ctx.db.kysely, id, { ...fields, ...(translations && { translations: serializeTranslations(translations) }), updated_at: nowIso() });
   ctx.events.changed('category');
-  return getCategory(ctx, id);
+  return getCategory(ctx, id, lang);
 }
 
 /** Its articles stay, uncategorised: the foreign key sets their category to null. */

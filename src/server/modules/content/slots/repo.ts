@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/types.js';
 
-const columns = ['id', 'key', 'title', 'text'] as const;
+const columns = ['id', 'key', 'title', 'text', 'translations'] as const;
 
 export function listSlotTexts(db: Kysely<Database>, key: string | undefined) {
   let query = db.selectFrom('slot_texts').select(columns);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idParam } from '../../../../shared/api/common.js';
-import { contentPaths, slotText, slotTextQuery } from '../../../../shared/api/content.js';
+import { contentPaths, languageQuery, slotText, slotTextQuery } from '../../../../shared/api/content.js';
 import { moduleRoutes } from '../../../platform/http.js';
+import { requestLanguage } from '../request-language.js';
 import { getSlotText, slotTexts } from './service.js';
 
 const tags = ['slot texts'];
@@ -10,12 +11,12 @@ export const slotRoutes = moduleRoutes((app) => {
   const { ctx } = app;
 
   app.get(contentPaths.slotTexts, {
-    schema: { tags, summary: 'Slot texts by key; `key` picks one', querystring: slotTextQuery, response: { 200: z.array(slotText) } },
-    handler: async (request) => slotTexts(ctx, request.query.key),
+    schema: { tags, summary: 'Slot texts by key, in the reader\'s language; `key` picks one', querystring: slotTextQuery, response: { 200: z.array(slotText) } },
+    handler: async (request, reply) => slotTexts(ctx, requestLanguage(request, reply), request.query.key),
   });
 
   app.get(contentPaths.slotText, {
-    schema: { tags, summary: 'A slot text', params: idParam, response: { 200: slotText } },
-    handler: async (request) => getSlotText(ctx, request.params.id),
+    schema: { tags, summary: 'A slot text, in the reader\'s language', params: idParam, querystring: languageQuery, response: { 200: slotText } },
+    handler: async (request, reply) => getSlotText(ctx, request.params.id, requestLanguage(request, reply)),
   });
 });

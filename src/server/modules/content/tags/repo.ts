@@ -8,6 +8,8 @@ export interface TagRow {
   name: string;
   slug: string;
   description: string;
+  /** JSON: the description in other languages. */
+  translations: string;
   /** A string on PostgreSQL (bigint count). */
   article_count: number | string | null;
 }
@@ -19,6 +21,7 @@ function tagsWithCount(db: Kysely<Database>, now: string) {
     'tags.name',
     'tags.slug',
     'tags.description',
+    'tags.translations',
     publicCount('tag', sql.ref<number>('tags.id'), now).as('article_count'),
   ]);
 }

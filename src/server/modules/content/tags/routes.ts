@@ -1,18 +1,8 @@
 import { z } from 'zod';
-import { idParam, pageQuery } from '../../../../shared/api/common.js';
-import {
-  articleList,
-  catalogListQuery,
-  contentPaths,
-  nameParam,
-  tag,
-  tagHotQuery,
-  tagList,
-  tagPatch,
-  tagWrite,
-} from '../../../../shared/api/content.js';
-import { moduleRoutes, paginate } from '../../../platform/http.js';
-import { registerCatalogCrud } from '../catalog-crud.js';
+import { catalogListQuery, contentPaths, tag, tagHotQuery, tagList, tagPatch, tagWrite } from '../../../../shared/api/content.js';
+import { moduleRoutes } from '../../../platform/http.js';
+import { registerCatalogArea } from '../catalog-crud.js';
+import { requestLanguage } from '../request-language.js';
 import {
   allTags,
   createTag,
@@ -31,7 +21,7 @@ const tags = ['tags'];
 export const tagRoutes = moduleRoutes((app) => {
   const { ctx } = app;
 
-  registerCatalogCrud(app, {
+  registerCatalogArea(app, {
     tags,
     collectionPath: contentPaths.tagsCrud,
     itemPath: contentPaths.tagCrud,
@@ -42,42 +32,20 @@ export const tagRoutes = moduleRoutes((app) => {
     },
     schemas: { item: tag, list: tagList, listQuery: catalogListQuery, write: tagWrite, patch: tagPatch },
     service: { list: listTags, create: createTag, get: getTag, update: updateTag, remove: deleteTag },
-  });
-
-  app.get(contentPaths.tagRelatedArticles, {
-    schema: { tags, summary: 'Published articles with a tag, newest first', params: idParam, querystring: pageQuery, response: { 200: articleList } },
-    handler: async (request) => {
-      const page = await tagArticles(ctx, request.params.id, request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+    all: { path: contentPaths.tagList, summary: 'Every tag, by name', list: allTags },
+    lookups: {
+      id: { path: contentPaths.tag, summary: 'A tag', find: getTag },
+      name: { path: contentPaths.tagByName, summary: 'A tag by name, whatever its case', find: getTagByName },
     },
-  });
-
-  app.get(contentPaths.tagList, {
-    schema: { tags, summary: 'Every tag, by name', response: { 200: z.array(tag) } },
-    handler: async () => allTags(ctx),
+    articles: {
+      id: { path: contentPaths.tagRelatedArticles, summary: 'Published articles with a tag, newest first', list: tagArticles },
+      name: { path: contentPaths.tagByNameArticles, summary: 'Published articles with the tag named {name}', list: tagArticlesByName },
+    },
   });
 
   // Static, so it wins over tag/:id whatever the order of registration.
   app.get(contentPaths.tagHot, {
     schema: { tags, summary: 'Tags with the most published articles', querystring: tagHotQuery, response: { 200: z.array(tag) } },
-    handler: async (request) => hotTags(ctx, request.query.limit),
-  });
-
-  app.get(contentPaths.tag, {
-    schema: { tags, summary: 'A tag', params: idParam, response: { 200: tag } },
-    handler: async (request) => getTag(ctx, request.params.id),
-  });
-
-  app.get(contentPaths.tagByName, {
-    schema: { tags, summary: 'A tag by name, whatever its case', params: nameParam, response: { 200: tag } },
-    handler: async (request) => getTagByName(ctx, request.params.name),
-  });
-
-  app.get(contentPaths.tagByNameArticles, {
-    schema: { tags, summary: 'Published articles with the tag named {name}', params: nameParam, querystring: pageQuery, response: { 200: articleList } },
-    handler: async (request) => {
-      const page = await tagArticlesByName(ctx, request.params.name, request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
-    },
+    handler: async (request, reply) => hotTags(ctx, request.query.limit, requestLanguage(request, reply)),
   });
 });

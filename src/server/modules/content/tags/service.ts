@@ -1,10 +1,12 @@
 import type { PageQuery } from '../../../../shared/api/common.js';
 import type { ArticleCard, Tag, TagPatch, TagWrite } from '../../../../shared/api/content.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { Conflict, NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
 import { listArticleCards, type Page } from '../articles/service.js';
 import { countNamed, nameTaken, slugTaken } from '../catalog-repo.js';
+import { localised, serializeTranslations } from '../translations.js';
 import {
   deleteTag as deleteRow,
   findTag,
@@ -16,54 +18,56 @@ import {
   type TagRow,
 } from './repo.js';
 
-const toTag = (row: TagRow): Tag => ({
+const toTag = (row: TagRow, lang: Language): Tag => ({
   id: row.id,
   name: row.name,
   slug: row.slug,
-  description: row.description,
+  ...localised({ description: row.description }, row.translations, lang),
   article_count: Number(row.article_count ?? 0),
 });
 
-const found = (row: TagRow | undefined): Tag => {
+const found = (row: TagRow | undefined, lang: Language): Tag => {
   if (!row) throw new NotFound('Tag');
-  return toTag(row);
+  return toTag(row, lang);
 };
 
-export async function listTags(ctx: AppContext, query: PageQuery & { q?: string }): Promise<Page<Tag>> {
+export async function listTags(ctx: AppContext, query: PageQuery & { q?: string }, lang: Language): Promise<Page<Tag>> {
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([
     countNamed(db, 'tags', query.q),
     listRows(db, nowIso(), query.q, query.page_size, (query.page - 1) * query.page_size),
   ]);
-  return { count, results: rows.map(toTag) };
+  return { count, results: rows.map((row) => toTag(row, lang)) };
 }
 
 /** Every tag by name: not paginated. */
-export async function allTags(ctx: AppContext): Promise<Tag[]> {
-  return (await listRows(ctx.db.kysely, nowIso(), undefined)).map(toTag);
+export async function allTags(ctx: AppContext, lang: Language): Promise<Tag[]> {
+  return (await listRows(ctx.db.kysely, nowIso(), undefined)).map((row) => toTag(row, lang));
 }
 
 /** Tags with the most published articles; tags without any are never hot. */
-export async function hotTags(ctx: AppContext, limit: number): Promise<Tag[]> {
-  return (await hotRows(ctx.db.kysely, nowIso(), limit)).map(toTag);
+export async function hotTags(ctx: AppContext, limit: number, lang: Language): Promise<Tag[]> {
+  return (await hotRows(ctx.db.kysely, nowIso(), limit)).map((row) => toTag(row, lang));
 }
 
-export async function getTag(ctx: AppContext, id: number): Promise<Tag> {
-  return found(await findTag(ctx.db.kysely, nowIso(), id));
+export async function getTag(ctx: AppContext, id: number, lang: Language): Promise<Tag> {
+  return found(await findTag(ctx.db.kysely, nowIso(), id), lang);
 }
 
-export async function getTagByName(ctx: AppContext, name: string): Promise<Tag> {
-  return found(await findTagByName(ctx.db.kysely, nowIso(), name));
+export async function getTagByName(ctx: AppContext, name: string, lang: Language): Promise<Tag> {
+  return found(await findTagByName(ctx.db.kysely, nowIso(), name), lang);
 }
 
 export async function tagArticles(ctx: AppContext, id: number, page: PageQuery): Promise<Page<ArticleCard>> {
-  const tag = await getTag(ctx, id);
-  return listArticleCards(ctx, { tag: tag.id }, page);
+  const row = await findTag(ctx.db.kysely, nowIso(), id);
+  if (!row) throw new NotFound('Tag');
+  return listArticleCards(ctx, { tag: row.id }, page);
 }
 
 export async function tagArticlesByName(ctx: AppContext, name: string, page: PageQuery): Promise<Page<ArticleCard>> {
-  const tag = await getTagByName(ctx, name);
-  return listArticleCards(ctx, { tag: tag.id }, page);
+  const row = await findTagByName(ctx.db.kysely, nowIso(), name);
+  if (!row) throw new NotFound('Tag');
+  return listArticleCards(ctx, { tag: row.id }, page);
 }
 
 async function checkUnique(ctx: AppContext, input: TagPatch, selfId?: number): Promise<void> {
@@ -76,21 +80,22 @@ async function checkUnique(ctx: AppContext, input: TagPatch, selfId?: number): P
   }
 }
 
-export async function createTag(ctx: AppContext, input: TagWrite): Promise<Tag> {
+export async function createTag(ctx: AppContext, input: TagWrite, lang: Language): Promise<Tag> {
   await checkUnique(ctx, input);
   const now = nowIso();
-  const id = await insertTag(ctx.db.kysely, { ...input, created_at: now, updated_at: now });
+  const id = await insertTag(ctx.db.kysely, { ...input, translations: serializeTranslations(input.translations), created_at: now, updated_at: now });
   ctx.events.changed('tag');
-  return getTag(ctx, id);
+  return getTag(ctx, id, lang);
 }
 
 /** PUT sends every field (defaults filled in), PATCH only those to change. */
-export async function updateTag(ctx: AppContext, id: number, input: TagPatch): Promise<Tag> {
-  await getTag(ctx, id);
+export async function updateTag(ctx: AppContext, id: number, input: TagPatch, lang: Language): Promise<Tag> {
+  await getTag(ctx, id, lang);
   await checkUnique(ctx, input, id);
-  await updateRow(ctx.db.kysely, id, { ...input, updated_at: nowIso() });
+  const { translations, ...fields } = input;
+  await updateRow(ctx.db.kysely, id, { ...fields, ...(translations && { translations: serializeTranslations(translations) }), updated_at: nowIso() });
   ctx.events.changed('tag');
-  return getTag(ctx, id);
+  return getTag(ctx, id, lang);
 }
 
 export async function deleteTag(ctx: AppContext, id: number): Promise<void> {

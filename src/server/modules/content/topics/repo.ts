@@ -7,6 +7,8 @@ export interface TopicRow {
   name: string;
   slug: string;
   description: string;
+  /** JSON: the description in other languages. */
+  translations: string;
   cover: string | null;
   sort_order: number;
   /** A string on PostgreSQL (bigint count). */
@@ -34,6 +36,7 @@ function topicsWithCount(db: Kysely<Database>, now: string) {
     'topics.name',
     'topics.slug',
     'topics.description',
+    'topics.translations',
     'topics.cover',
     'topics.sort_order',
     publicCount('topic', sql.ref<number>('topics.id'), now).as('article_count'),

@@ -1,8 +1,9 @@
-import { idParam, pageQuery } from '../../../../shared/api/common.js';
-import { articleList, contentPaths, topic, topicArticlesWrite, topicList, topicPatch, topicWrite } from '../../../../shared/api/content.js';
+import { idParam } from '../../../../shared/api/common.js';
+import { contentPaths, languageQuery, topic, topicArticlesWrite, topicList, topicListQuery, topicPatch, topicWrite } from '../../../../shared/api/content.js';
 import { requireStaff } from '../../../platform/auth.js';
-import { moduleRoutes, paginate } from '../../../platform/http.js';
-import { registerCatalogCrud } from '../catalog-crud.js';
+import { moduleRoutes } from '../../../platform/http.js';
+import { registerCatalogArea } from '../catalog-crud.js';
+import { requestLanguage } from '../request-language.js';
 import { addTopicArticles, createTopic, deleteTopic, getTopic, listTopics, topicArticles, updateTopic } from './service.js';
 
 const tags = ['topics'];
@@ -10,7 +11,7 @@ const tags = ['topics'];
 export const topicRoutes = moduleRoutes((app) => {
   const { ctx } = app;
 
-  registerCatalogCrud(app, {
+  registerCatalogArea(app, {
     tags,
     collectionPath: contentPaths.topics,
     itemPath: contentPaths.topic,
@@ -19,23 +20,18 @@ export const topicRoutes = moduleRoutes((app) => {
       list: 'Topics, paginated, by sort order then name',
       delete: 'Delete a topic; its articles stay (staff)',
     },
-    schemas: { item: topic, list: topicList, listQuery: pageQuery, write: topicWrite, patch: topicPatch },
+    schemas: { item: topic, list: topicList, listQuery: topicListQuery, write: topicWrite, patch: topicPatch },
     service: { list: listTopics, create: createTopic, get: getTopic, update: updateTopic, remove: deleteTopic },
-  });
-
-  app.get(contentPaths.topicArticles, {
-    schema: { tags, summary: "Published articles of a topic, in the topic's order", params: idParam, querystring: pageQuery, response: { 200: articleList } },
-    handler: async (request) => {
-      const page = await topicArticles(ctx, request.params.id, request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+    articles: {
+      id: { path: contentPaths.topicArticles, summary: "Published articles of a topic, in the topic's order", list: topicArticles },
     },
   });
 
   app.post(contentPaths.topicArticles, {
-    schema: { tags, summary: 'Append articles to a topic in the order given (staff)', params: idParam, body: topicArticlesWrite, response: { 200: topic } },
-    handler: async (request) => {
+    schema: { tags, summary: 'Append articles to a topic in the order given (staff)', params: idParam, querystring: languageQuery, body: topicArticlesWrite, response: { 200: topic } },
+    handler: async (request, reply) => {
       await requireStaff(request);
-      return addTopicArticles(ctx, request.params.id, request.body.article_ids);
+      return addTopicArticles(ctx, request.params.id, request.body.article_ids, requestLanguage(request, reply));
     },
   });
 });

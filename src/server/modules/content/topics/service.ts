@@ -1,10 +1,12 @@
 import type { PageQuery } from '../../../../shared/api/common.js';
 import type { ArticleCard, Topic, TopicPatch, TopicWrite } from '../../../../shared/api/content.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
 import { cardsByIds, type Page } from '../articles/service.js';
 import { nameTaken, slugTaken } from '../catalog-repo.js';
+import { localised, serializeTranslations } from '../translations.js';
 import {
   appendArticles,
   countTopicArticles,
@@ -18,31 +20,31 @@ import {
   type TopicRow,
 } from './repo.js';
 
-const toTopic = (row: TopicRow): Topic => ({
+const toTopic = (row: TopicRow, lang: Language): Topic => ({
   id: row.id,
   name: row.name,
   slug: row.slug,
-  description: row.description,
+  ...localised({ description: row.description }, row.translations, lang),
   cover: row.cover,
   sort_order: row.sort_order,
   article_count: Number(row.article_count ?? 0),
 });
 
-export async function listTopics(ctx: AppContext, page: PageQuery): Promise<Page<Topic>> {
+export async function listTopics(ctx: AppContext, page: PageQuery, lang: Language): Promise<Page<Topic>> {
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([countTopics(db), listRows(db, nowIso(), page.page_size, (page.page - 1) * page.page_size)]);
-  return { count, results: rows.map(toTopic) };
+  return { count, results: rows.map((row) => toTopic(row, lang)) };
 }
 
-export async function getTopic(ctx: AppContext, id: number): Promise<Topic> {
+export async function getTopic(ctx: AppContext, id: number, lang: Language): Promise<Topic> {
   const row = await findTopic(ctx.db.kysely, nowIso(), id);
   if (!row) throw new NotFound('Topic');
-  return toTopic(row);
+  return toTopic(row, lang);
 }
 
 /** Published articles of the topic in the topic's order, then newest first. */
 export async function topicArticles(ctx: AppContext, id: number, page: PageQuery): Promise<Page<ArticleCard>> {
-  await getTopic(ctx, id);
+  if (!(await findTopic(ctx.db.kysely, nowIso(), id))) throw new NotFound('Topic');
   const db = ctx.db.kysely;
   const now = nowIso();
   const [count, ids] = await Promise.all([
@@ -56,13 +58,13 @@ export async function topicArticles(ctx: AppContext, id: number, page: PageQuery
  * Appends the articles to the topic in the order given; one already in it moves to its new place.
  * Drafts may be added: they show once published.
  */
-export async function addTopicArticles(ctx: AppContext, id: number, articleIds: number[]): Promise<Topic> {
-  await getTopic(ctx, id);
+export async function addTopicArticles(ctx: AppContext, id: number, articleIds: number[], lang: Language): Promise<Topic> {
+  await getTopic(ctx, id, lang);
   const wanted = [...new Set(articleIds)];
   const missing = await appendArticles(ctx.db.kysely, id, wanted);
   if (missing.length) throw Invalid.field('article_ids', `Unknown id: ${missing.join(', ')}.`);
   ctx.events.changed('topic');
-  return getTopic(ctx, id);
+  return getTopic(ctx, id, lang);
 }
 
 async function checkUnique(ctx: AppContext, input: TopicPatch, selfId?: number): Promise<void> {
@@ -75,21 +77,22 @@ async function checkUnique(ctx: AppContext, input: TopicPatch, selfId?: number):
   }
 }
 
-export async function createTopic(ctx: AppContext, input: TopicWrite): Promise<Topic> {
+export async function createTopic(ctx: AppContext, input: TopicWrite, lang: Language): Promise<Topic> {
   await checkUnique(ctx, input);
   const now = nowIso();
-  const id = await insertTopic(ctx.db.kysely, { ...input, created_at: now, updated_at: now });
+  const id = await insertTopic(ctx.db.kysely, { ...input, translations: serializeTranslations(input.translations), created_at: now, updated_at: now });
   ctx.events.changed('topic');
-  return getTopic(ctx, id);
+  return getTopic(ctx, id, lang);
 }
 
 /** PUT sends every field (defaults filled in), PATCH only those to change. */
-export async function updateTopic(ctx: AppContext, id: number, input: TopicPatch): Promise<Topic> {
-  await getTopic(ctx, id);
+export async function updateTopic(ctx: AppContext, id: number, input: TopicPatch, lang: Language): Promise<Topic> {
+  await getTopic(ctx, id, lang);
   await checkUnique(ctx, input, id);
-  await updateRow(ctx.db.kysely, id, { ...input, updated_at: nowIso() });
+  const { translations, ...fields } = input;
+  await updateRow(ctx.db.kysely, id, { ...fields, ...(translations && { translations: serializeTranslations(translations) }), updated_at: nowIso() });
   ctx.events.changed('topic');
-  return getTopic(ctx, id);
+  return getTopic(ctx, id, lang);
 }
 
 export async function deleteTopic(ctx: AppContext, id: number): Promise<void> {

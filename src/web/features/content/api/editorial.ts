@@ -1,14 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Announcement, Banner, Shortcut, ShortcutType, ShortcutTypeDetails, SlotText } from '../../../../shared/api/content.js';
 import { contentPaths } from '../../../../shared/api/content-paths.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import type { HttpClient } from '../../../lib/http.js';
 import { GUEST } from './guest.js';
 
-/** What editors place around the site: banners, announcements, slot texts and shortcuts. */
+/**
+ * What editors place around the site: banners, announcements, slot texts and shortcuts. Banners,
+ * announcements and slot texts come in the reader's language, which their keys and URLs name.
+ */
 export const editorialKeys = {
-  banners: ['banners', 'main'] as const,
-  announcements: ['announcements'] as const,
-  slotTexts: (key: string | undefined) => ['slot-texts', key ?? ''] as const,
+  banners: (lang: Language) => ['banners', 'main', lang] as const,
+  announcements: (lang: Language) => ['announcements', lang] as const,
+  slotTexts: (lang: Language, key: string | undefined) => ['slot-texts', lang, key ?? ''] as const,
   shortcutPreview: ['shortcuts', 'preview'] as const,
   shortcutsOfType: (slug: string) => ['shortcuts', 'type', slug] as const,
 };
@@ -31,15 +35,18 @@ export const isEditorsNote = (slot: SlotText) => !placedKeys.has(slot.key) && sl
 /** The text of the slot `key` in a slot text list, when it has any. */
 export const slotWithKey = (slots: SlotText[] | undefined, key: string) => slots?.find((slot) => slot.key === key && slot.text.trim());
 
-export const bannersQuery = (http: HttpClient) =>
-  queryOptions({ queryKey: editorialKeys.banners, queryFn: () => http.get<Banner[]>(contentPaths.banner, undefined, GUEST) });
+export const bannersQuery = (http: HttpClient, lang: Language) =>
+  queryOptions({ queryKey: editorialKeys.banners(lang), queryFn: () => http.get<Banner[]>(contentPaths.banner, { lang }, GUEST) });
 
-export const announcementsQuery = (http: HttpClient) =>
-  queryOptions({ queryKey: editorialKeys.announcements, queryFn: () => http.get<Announcement[]>(contentPaths.announcements, undefined, GUEST) });
+export const announcementsQuery = (http: HttpClient, lang: Language) =>
+  queryOptions({
+    queryKey: editorialKeys.announcements(lang),
+    queryFn: () => http.get<Announcement[]>(contentPaths.announcements, { lang }, GUEST),
+  });
 
 /** Every slot text, or the one with `key`. */
-export const slotTextsQuery = (http: HttpClient, key?: string) =>
-  queryOptions({ queryKey: editorialKeys.slotTexts(key), queryFn: () => http.get<SlotText[]>(contentPaths.slotTexts, { key }, GUEST) });
+export const slotTextsQuery = (http: HttpClient, lang: Language, key?: string) =>
+  queryOptions({ queryKey: editorialKeys.slotTexts(lang, key), queryFn: () => http.get<SlotText[]>(contentPaths.slotTexts, { key, lang }, GUEST) });
 
 export const shortcutPreviewQuery = (http: HttpClient) =>
   queryOptions({

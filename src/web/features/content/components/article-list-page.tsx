@@ -11,7 +11,7 @@ import { PageHeader } from './page-header.js';
 
 export const LIST_PAGE_SIZE = 12;
 
-interface ArticleListPageProps {
+export interface ArticleListPageProps {
   /** What the list belongs to (category, tag...), shown above the heading. */
   kicker: string;
   /** The heading; also the document title unless `headTitle` is given. */

@@ -8,17 +8,17 @@ import { PlainText } from '../../../ui/plain-text.js';
 import { SLOT_KEYS, slotTextsQuery, slotWithKey } from '../api/editorial.js';
 import { PageHeader } from '../components/page-header.js';
 
-export async function loader({ queryClient, http }: RouteDeps) {
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps) {
   // The editors' own words about the site, when they wrote some; the page stands without them.
-  await queryClient.prefetchQuery(slotTextsQuery(http, SLOT_KEYS.aboutIntro));
+  await queryClient.prefetchQuery(slotTextsQuery(http, lang, SLOT_KEYS.aboutIntro));
   return null;
 }
 
 export function Component() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { siteName } = useAppEnv();
   const http = useHttp();
-  const intro = slotWithKey(useQuery(slotTextsQuery(http, SLOT_KEYS.aboutIntro)).data, SLOT_KEYS.aboutIntro);
+  const intro = slotWithKey(useQuery(slotTextsQuery(http, lang, SLOT_KEYS.aboutIntro)).data, SLOT_KEYS.aboutIntro);
   return (
     <>
       <Head title={t('about.title', { site: siteName })} description={t('about.intro', { site: siteName })} canonical={paths.about()} />

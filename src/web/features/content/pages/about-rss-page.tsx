@@ -6,9 +6,9 @@ import { Head } from '../../../ui/head.js';
 import { categoriesQuery } from '../api/catalog.js';
 import { PageHeader } from '../components/page-header.js';
 
-export async function loader({ queryClient, http }: RouteDeps) {
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps) {
   // The category list only adds ready-made links; the page explains the feeds without it.
-  await queryClient.prefetchQuery(categoriesQuery(http));
+  await queryClient.prefetchQuery(categoriesQuery(http, lang));
   return null;
 }
 
@@ -24,8 +24,8 @@ function FeedAddress({ path }: { path: string }) {
 
 export function Component() {
   const http = useHttp();
-  const { t } = useI18n();
-  const categories = useQuery(categoriesQuery(http)).data ?? [];
+  const { t, lang } = useI18n();
+  const categories = useQuery(categoriesQuery(http, lang)).data ?? [];
   return (
     <>
       <Head title={t('rss.title')} description={t('rss.intro')} canonical={paths.aboutRss()} />

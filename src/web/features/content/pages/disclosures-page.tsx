@@ -7,15 +7,15 @@ import { PlainText } from '../../../ui/plain-text.js';
 import { SLOT_KEYS, slotTextsQuery, slotWithKey } from '../api/editorial.js';
 import { PageHeader } from '../components/page-header.js';
 
-export async function loader({ queryClient, http }: RouteDeps) {
-  await queryClient.ensureQueryData(slotTextsQuery(http, SLOT_KEYS.disclosures));
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps) {
+  await queryClient.ensureQueryData(slotTextsQuery(http, lang, SLOT_KEYS.disclosures));
   return null;
 }
 
 export function Component() {
   const http = useHttp();
-  const { t } = useI18n();
-  const { data } = useSuspenseQuery(slotTextsQuery(http, SLOT_KEYS.disclosures));
+  const { t, lang } = useI18n();
+  const { data } = useSuspenseQuery(slotTextsQuery(http, lang, SLOT_KEYS.disclosures));
   const disclosure = slotWithKey(data, SLOT_KEYS.disclosures);
   return (
     <>

@@ -11,11 +11,11 @@ import { HotList } from '../components/hot-list.js';
 import { PageHeader } from '../components/page-header.js';
 import { ShortcutList } from '../components/shortcut-list.js';
 
-export async function loader({ queryClient, http }: RouteDeps) {
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps) {
   await Promise.all([
     queryClient.ensureQueryData(hotArticlesQuery(http)),
     queryClient.ensureQueryData(shortcutPreviewQuery(http)),
-    queryClient.ensureQueryData(slotTextsQuery(http)),
+    queryClient.ensureQueryData(slotTextsQuery(http, lang)),
   ]);
   return null;
 }
@@ -35,10 +35,10 @@ function ShortcutGroups({ groups }: { groups: ShortcutTypeDetails[] }) {
 /** The editors' selection: their notes, the places to start, and the most read articles. */
 export function Component() {
   const http = useHttp();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { data: hot } = useSuspenseQuery(hotArticlesQuery(http));
   const { data: groups } = useSuspenseQuery(shortcutPreviewQuery(http));
-  const { data: slots } = useSuspenseQuery(slotTextsQuery(http));
+  const { data: slots } = useSuspenseQuery(slotTextsQuery(http, lang));
   const notes = slots.filter(isEditorsNote);
   const hasShortcuts = groups.some((group) => group.shortcuts.length > 0);
   return (

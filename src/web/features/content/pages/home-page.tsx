@@ -18,17 +18,17 @@ import { HotList } from '../components/hot-list.js';
 const LATEST_PAGE_SIZE = 12;
 const latestParams = (page: number) => ({ page, page_size: LATEST_PAGE_SIZE });
 
-export async function loader({ queryClient, http }: RouteDeps, { request }: LoaderFunctionArgs) {
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { request }: LoaderFunctionArgs) {
   const page = requirePage(request);
   // The articles are the page; banners and announcements decorate it, so a failure there must not
   // take the page down (prefetchQuery never throws; their components render nothing without data).
   await Promise.all([
     queryClient.ensureQueryData(articleSummariesQuery(http, latestParams(page))),
     queryClient.ensureQueryData(hotArticlesQuery(http)),
-    queryClient.prefetchQuery(bannersQuery(http)),
+    queryClient.prefetchQuery(bannersQuery(http, lang)),
     queryClient.prefetchQuery(hotBannerArticlesQuery(http)),
-    queryClient.prefetchQuery(announcementsQuery(http)),
-    queryClient.prefetchQuery(slotTextsQuery(http, SLOT_KEYS.homeIntro)),
+    queryClient.prefetchQuery(announcementsQuery(http, lang)),
+    queryClient.prefetchQuery(slotTextsQuery(http, lang, SLOT_KEYS.homeIntro)),
   ]);
   return null;
 }
@@ -36,16 +36,16 @@ export async function loader({ queryClient, http }: RouteDeps, { request }: Load
 export function Component() {
   const http = useHttp();
   const { siteName } = useAppEnv();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const location = useLocation();
   const [search] = useSearchParams();
   const page = parsePage(search) ?? 1;
   const { data: latest } = useSuspenseQuery(articleSummariesQuery(http, latestParams(page)));
   const { data: hot } = useSuspenseQuery(hotArticlesQuery(http));
-  const banners = useQuery(bannersQuery(http)).data ?? [];
+  const banners = useQuery(bannersQuery(http, lang)).data ?? [];
   const hotBanner = useQuery(hotBannerArticlesQuery(http)).data ?? [];
-  const announcements = useQuery(announcementsQuery(http)).data ?? [];
-  const intro = slotWithKey(useQuery(slotTextsQuery(http, SLOT_KEYS.homeIntro)).data, SLOT_KEYS.homeIntro);
+  const announcements = useQuery(announcementsQuery(http, lang)).data ?? [];
+  const intro = slotWithKey(useQuery(slotTextsQuery(http, lang, SLOT_KEYS.homeIntro)).data, SLOT_KEYS.homeIntro);
   return (
     <>
       <Head

@@ -1,13 +1,10 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import type { LoaderFunctionArgs, Params } from 'react-router-dom';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { useHttp, useI18n } from '../../../app/context.js';
+import type { Params } from 'react-router-dom';
 import { feedPaths, paths } from '../../../app/paths.js';
-import { notFound, parseId, parseName, parsePage, requirePage } from '../../../app/route-params.js';
-import type { RouteDeps } from '../../../app/routes.js';
+import { parseId, parseName } from '../../../app/route-params.js';
 import { articleSummariesQuery } from '../api/articles.js';
 import { tagQuery, type CatalogLookup } from '../api/catalog.js';
-import { ArticleListPage, LIST_PAGE_SIZE } from '../components/article-list-page.js';
+import { LIST_PAGE_SIZE } from '../components/article-list-page.js';
+import { catalogListRoute } from '../components/catalog-list-route.js';
 
 /** One page for /tag/{id} and /tag/n/{name}. */
 function lookupOf(params: Params): (CatalogLookup & { by: 'id' | 'name' }) | null {
@@ -19,33 +16,18 @@ function lookupOf(params: Params): (CatalogLookup & { by: 'id' | 'name' }) | nul
   return name ? { by: 'name', value: name } : null;
 }
 
-const listParams = (tag: number, page: number) => ({ tag, page, page_size: LIST_PAGE_SIZE });
-
-export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
-  const page = requirePage(request);
-  const tag = await queryClient.ensureQueryData(tagQuery(http, lookupOf(params) ?? notFound(request)));
-  await queryClient.ensureQueryData(articleSummariesQuery(http, listParams(tag.id, page)));
-  return null;
-}
-
-export function Component() {
-  const http = useHttp();
-  const { t } = useI18n();
-  const [search] = useSearchParams();
-  const page = parsePage(search) ?? 1;
-  const { data: tag } = useSuspenseQuery(tagQuery(http, lookupOf(useParams())!));
-  const { data: list } = useSuspenseQuery(articleSummariesQuery(http, listParams(tag.id, page)));
-  return (
-    <ArticleListPage
-      list={list}
-      page={page}
-      kicker={t('tag.kicker')}
-      title={tag.name}
-      headTitle={`#${tag.name}`}
-      description={tag.description}
-      fallbackDescription={t('tag.description', { name: tag.name })}
-      path={paths.tag(tag.id)}
-      feeds={{ rss: feedPaths.tag(tag.id), atom: feedPaths.tag(tag.id, 'atom') }}
-    />
-  );
-}
+export const { loader, Component } = catalogListRoute({
+  keyOf: lookupOf,
+  idOf: (lookup) => (lookup.by === 'id' ? lookup.value : null),
+  owner: tagQuery,
+  articles: (http, tag, page) => articleSummariesQuery(http, { tag, page, page_size: LIST_PAGE_SIZE }),
+  view: (tag, t) => ({
+    kicker: t('tag.kicker'),
+    title: tag.name,
+    headTitle: `#${tag.name}`,
+    description: tag.description,
+    fallbackDescription: t('tag.description', { name: tag.name }),
+    path: paths.tag(tag.id),
+    feeds: { rss: feedPaths.tag(tag.id), atom: feedPaths.tag(tag.id, 'atom') },
+  }),
+});

@@ -10,18 +10,18 @@ import { pageHref, Pagination } from '../../../ui/pagination.js';
 import { TOPIC_PAGE_SIZE, topicsQuery } from '../api/catalog.js';
 import { PageHeader } from '../components/page-header.js';
 
-export async function loader({ queryClient, http }: RouteDeps, { request }: LoaderFunctionArgs) {
-  await queryClient.ensureQueryData(topicsQuery(http, requirePage(request)));
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { request }: LoaderFunctionArgs) {
+  await queryClient.ensureQueryData(topicsQuery(http, requirePage(request), lang));
   return null;
 }
 
 export function Component() {
   const http = useHttp();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const location = useLocation();
   const [search] = useSearchParams();
   const page = parsePage(search) ?? 1;
-  const { data } = useSuspenseQuery(topicsQuery(http, page));
+  const { data } = useSuspenseQuery(topicsQuery(http, page, lang));
   return (
     <>
       <Head title={t('topics.title')} description={t('topics.description')} canonical={pageHref(paths.topics(), '', page)} />
