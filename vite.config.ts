@@ -1,7 +1,13 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+
+// React Router's package exports only its development build (the same code with its developer warnings on):
+// the browser bundle takes the production build beside it, where the minifier drops those warnings.
+const routerDir = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
 
 // DIST_DIR lets several builds live side by side (tests, benchmarks); the server reads the same variable.
 const dist = process.env.DIST_DIR ?? 'dist';
@@ -39,6 +45,22 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   build: isSsrBuild
     ? { outDir: `${dist}/server`, rolldownOptions: { input: 'src/server/main.ts' }, ssr: true, target: 'node20', emptyOutDir: true, sourcemap: true }
-    : { outDir: `${dist}/client`, emptyOutDir: true, sourcemap: false, manifest: true, target: 'es2022' },
+    : {
+        outDir: `${dist}/client`,
+        emptyOutDir: true,
+        sourcemap: false,
+        manifest: true,
+        target: 'es2022',
+        // Every browser of the es2022 target preloads modules itself: no polyfill in the entry chunk.
+        modulePreload: { polyfill: false },
+      },
+  resolve: isSsrBuild
+    ? {}
+    : {
+        alias: [
+          { find: /^react-router$/, replacement: path.join(routerDir, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: path.join(routerDir, 'dom-export.mjs') },
+        ],
+      },
   ssr: { noExternal: [] },
 }));

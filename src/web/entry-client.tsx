@@ -1,7 +1,7 @@
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { loadMessages, pickLanguage } from '../shared/i18n/index.js';
+import { hasMessages, loadMessages, pickLanguage, primeMessages } from '../shared/i18n/index.js';
 import { AppProviders, createQueryClient, type BootData } from './app/app-shell.js';
 import { createRoutes, resolveLazyMatches } from './app/routes.js';
 import { readBootData, toHydrationState } from './lib/boot-data.js';
@@ -26,11 +26,23 @@ async function start() {
     fetch: createSessionFetch(sessionHost),
   });
   const lang = boot?.lang ?? pickLanguage(undefined, navigator.language);
-  const routes = createRoutes({ queryClient, http, lang });
-  // The page's modules and the reader's language only (the other catalogue stays on the server).
-  await Promise.all([resolveLazyMatches(routes, window.location.pathname), loadMessages(lang)]);
+  // A page opened in the app (not the one being hydrated) waits for the reader's whole catalogue; a failed
+  // load leaves the texts there are.
+  let hydrated = false;
+  const beforePage = () => (hydrated && !hasMessages(lang) ? loadMessages(lang).catch(() => undefined) : undefined);
+  const routes = createRoutes({ queryClient, http, lang, beforePage });
+  // The server's page brings the messages it shows: hydration waits for the page's modules only, and the
+  // catalogue (the reader's language only; the other stays on the server) loads when another page opens.
+  if (boot?.messages) primeMessages(lang, boot.messages);
+  await Promise.all([resolveLazyMatches(routes, window.location.pathname), boot?.messages ? undefined : loadMessages(lang)]);
+  hydrated = true;
   // The router starts from the state the server rendered with (loader data, route errors such as a 404).
   const router = createBrowserRouter(routes, boot?.router ? { hydrationData: toHydrationState(boot.router) } : undefined);
+  // Any navigation starts loading the rest of the catalogue too (a page whose module is already here waits
+  // for no import, and a text it lacks would otherwise show only once the catalogue arrives).
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle') void beforePage();
+  });
   const env = {
     http,
     lang,

@@ -1,13 +1,15 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import type { Language } from '../shared/i18n/index.js';
+import { en } from '../shared/i18n/en.js';
+import { recordMessages, type Language, type MessageKey } from '../shared/i18n/index.js';
 import { AppProviders, createQueryClient, type BootData } from './app/app-shell.js';
 import { parseId } from './app/route-params.js';
 import { createRoutes } from './app/routes.js';
 import { serializeRouteErrors } from './lib/boot-data.js';
 import type { ColorMode } from './lib/color-mode.js';
 import { createHttpClient, type FetchLike } from './lib/http.js';
+import { firstPaintMessages } from './lib/i18n.js';
 import { HeadCollector, HeadCollectorContext, renderHead } from './ui/head.js';
 
 export interface RenderRequest {
@@ -41,6 +43,8 @@ function pageView(context: StaticContext): PageView | undefined {
   return id === null ? undefined : { kind: 'article', id };
 }
 
+const ALL_KEYS = Object.keys(en) as MessageKey[];
+
 /** Renders one page as a guest would see it; the browser then continues with the user's own data. */
 export async function render(req: RenderRequest): Promise<RenderResult> {
   const queryClient = createQueryClient();
@@ -54,14 +58,14 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const collector = new HeadCollector();
   const env = { http, lang: req.lang, colorMode: req.colorMode, publicUrl: req.publicUrl, siteName: req.siteName };
-  const html = renderToString(
+  const { result: html, keys } = recordMessages(() => renderToString(
     <HeadCollectorContext.Provider value={collector}>
       <AppProviders env={env} queryClient={queryClient}>
         {/* No inline hydration script: the router's state goes to the browser in the boot-data JSON. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </HeadCollectorContext.Provider>,
-  );
+  ));
   return {
     type: 'html',
     status: context.statusCode,
@@ -75,6 +79,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       colorMode: req.colorMode,
       publicUrl: req.publicUrl,
       siteName: req.siteName,
+      messages: firstPaintMessages(req.lang, keys, ALL_KEYS),
     },
   };
 }

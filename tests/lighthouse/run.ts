@@ -25,6 +25,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
+/** The machine's load: simulated throttling still counts the real main-thread work, so a busy machine scores lower. */
+const load = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.cpus().length} cores`;
+
 async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
@@ -52,6 +55,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main() {
   const build = await ensureBuild(root);
   log(build.seconds ? `Built in ${build.seconds.toFixed(1)} s.` : `Using the fresh build in ${build.dist}.`);
+  log(`Starting at ${load()}.`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lectern-lighthouse-'));
   const port = await freePort();
   const server = await startServer(build.dist, { ...process.env, NODE_ENV: 'production', DIST_DIR: build.dist, DATA_DIR: dataDir, DEMO_MODE: '1', LOG_LEVEL: 'warn' }, port);
@@ -99,6 +103,7 @@ async function main() {
   }
 
   log('');
+  log(`Finished at ${load()}.`);
   log('| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms |');
   log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {

@@ -5,8 +5,8 @@ export type Language = (typeof LANGUAGES)[number];
 export type { MessageKey, Messages };
 
 /*
- * Each catalogue is a chunk of its own: the browser build loads only its reader's language (`loadMessages`, before
- * it renders). Everywhere else (the server's build, tsx, where `import.meta.env` is undefined, and the tests) every
+ * Each catalogue is a chunk of its own: the browser build loads only its reader's language (`loadMessages`), and
+ * only once a page needs more than the messages the server handed over with it. Everywhere else (the server's build, tsx, where `import.meta.env` is undefined, and the tests) every
  * catalogue is loaded before any importer of this module runs. The condition is a constant in Vite's builds, so
  * the browser's bundle keeps no top-level await (which would split the entry chunk to keep evaluation order).
  */
@@ -16,10 +16,67 @@ const importers: Record<Language, () => Promise<Messages>> = {
 };
 
 const catalogues: Partial<Record<Language, Messages>> = {};
+const loading: Partial<Record<Language, Promise<void>>> = {};
+
+/*
+ * A page rendered on the server hands the browser only the messages it showed (`recordMessages`, `primeMessages`):
+ * the page hydrates without waiting for the whole catalogue, which loads when a new page opens or a text is
+ * missing, and every `useI18n` user renders again then (`subscribeToMessages`).
+ */
+const primed: Partial<Record<Language, Partial<Messages>>> = {};
+let recording: Set<MessageKey> | undefined;
+let version = 0;
+const listeners = new Set<() => void>();
 
 /** Loads a language's messages, once; `translate` answers in it from then on. */
-export async function loadMessages(lang: Language): Promise<void> {
-  catalogues[lang] ??= await importers[lang]();
+export function loadMessages(lang: Language): Promise<void> {
+  if (catalogues[lang]) return Promise.resolve();
+  loading[lang] ??= importers[lang]().then(
+    (messages) => {
+      catalogues[lang] = messages;
+      version += 1;
+      for (const listener of listeners) listener();
+    },
+    (err: unknown) => {
+      delete loading[lang];
+      throw err;
+    },
+  );
+  return loading[lang];
+}
+
+/** Starts `translate` in a language with some of its messages (those a server-rendered page showed). */
+export function primeMessages(lang: Language, messages: Partial<Messages>): void {
+  primed[lang] = { ...primed[lang], ...messages };
+}
+
+/** Whether the whole catalogue of a language is loaded. */
+export function hasMessages(lang: Language): boolean {
+  return catalogues[lang] !== undefined;
+}
+
+/** Runs a synchronous render and answers the message keys it translated, with the render's result. */
+export function recordMessages<T>(render: () => T): { result: T; keys: Set<MessageKey> } {
+  const keys = new Set<MessageKey>();
+  const outer = recording;
+  recording = keys;
+  try {
+    return { result: render(), keys };
+  } finally {
+    recording = outer;
+  }
+}
+
+/** Subscribes to catalogue loads (the shape `useSyncExternalStore` takes); `messagesVersion` changes with each. */
+export function subscribeToMessages(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function messagesVersion(): number {
+  return version;
 }
 
 const browserBuild = import.meta.env?.SSR === false && import.meta.env.MODE !== 'test';
@@ -48,7 +105,10 @@ export function pickLanguage(choice: string | undefined, acceptLanguage: string 
 }
 
 export function translate(lang: Language, key: MessageKey, vars?: Record<string, string | number>): string {
+  recording?.add(key);
+  // Only some messages are here yet: the catalogue loads, and the page renders again with it.
+  if (!catalogues[lang] && primed[lang]?.[key] === undefined) void loadMessages(lang).catch(() => undefined);
   // A key missing from a catalogue shows the English text (when loaded), or the key itself, never `undefined`.
-  const template: string = catalogues[lang]?.[key] ?? catalogues.en?.[key] ?? key;
+  const template: string = catalogues[lang]?.[key] ?? primed[lang]?.[key] ?? catalogues.en?.[key] ?? key;
   return vars ? template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : template;
 }

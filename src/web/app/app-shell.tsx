@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
+import type { Messages } from '../../shared/i18n/index.js';
 import type { RouterHydration } from '../lib/boot-data.js';
 import { AppEnvProvider, type AppEnv } from './context.js';
 
@@ -38,4 +39,6 @@ export interface BootData {
   colorMode: AppEnv['colorMode'];
   publicUrl: string;
   siteName: string;
+  /** The messages of the reader's language the page shows at first (the rest of the catalogue loads later). */
+  messages?: Partial<Messages>;
 }

@@ -1,7 +1,7 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { ColorMode } from '../lib/color-mode.js';
 import type { HttpClient } from '../lib/http.js';
-import { translate, type Language, type MessageKey } from '../../shared/i18n/index.js';
+import { messagesVersion, subscribeToMessages, translate, type Language, type MessageKey } from '../../shared/i18n/index.js';
 
 export interface AppEnv {
   http: HttpClient;
@@ -28,10 +28,15 @@ export function useHttp(): HttpClient {
   return useAppEnv().http;
 }
 
+const serverVersion = () => 0;
+
+/** The language and its `t`; renders again when more of the catalogue arrives (see `primeMessages`). */
 export function useI18n() {
   const { lang } = useAppEnv();
+  const version = useSyncExternalStore(subscribeToMessages, messagesVersion, serverVersion);
   return useMemo(
-    () => ({ lang, t: (key: MessageKey, vars?: Record<string, string | number>) => translate(lang, key, vars) }),
-    [lang],
+    // `version` names the catalogue the texts came from: a new one makes a new `t`, so memoised texts follow.
+    () => ({ lang, version, t: (key: MessageKey, vars?: Record<string, string | number>) => translate(lang, key, vars) }),
+    [lang, version],
   );
 }

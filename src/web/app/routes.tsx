@@ -13,6 +13,8 @@ export interface RouteDeps {
   http: HttpClient;
   /** The reader's interface language, which editorial texts are fetched in (English when not given). */
   lang?: Language;
+  /** Work a page opened in the app waits for besides its module (the rest of the message catalogue). */
+  beforePage?: () => Promise<unknown> | undefined;
 }
 
 /** What a lazily loaded page module exports. */
@@ -39,11 +41,11 @@ export function toRouteError(err: unknown, request: Request): unknown {
 
 function page(deps: RouteDeps, importer: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => {
-    const m = await importer().catch((err: unknown) => {
+    const [m] = await Promise.all([importer().catch((err: unknown) => {
       // A chunk of an older deployment is gone: reload once, rather than show an error.
       if (typeof window !== 'undefined' && reloadForFailedChunk()) return new Promise<PageModule>(() => undefined);
       throw err;
-    });
+    }), deps.beforePage?.()]);
     const load = m.loader;
     return {
       Component: m.Component,

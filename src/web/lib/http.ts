@@ -1,4 +1,3 @@
-import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { ErrorBody } from '../../shared/api/common.js';
 import { API_PREFIX } from '../../shared/api/prefix.js';
 import { HTTP_RETRY_LIMIT, HTTP_RETRY_STATUSES, HTTP_TIMEOUT_MS } from '../../shared/constants.js';
@@ -30,13 +29,44 @@ export interface HttpClientOptions {
   timeoutMs?: number;
 }
 
+export interface RequestOptions {
+  /** Send no bearer token: the answer is what a guest sees, so it may be cached under a guest key. */
+  anonymous?: boolean;
+  /** Extra request headers (the device fingerprint of a guest, for instance). */
+  headers?: Record<string, string>;
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+export interface HttpClient {
+  get<T>(path: string, query?: QueryParams, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  patch<T>(path: string, body?: unknown): Promise<T>;
+  delete<T = void>(path: string): Promise<T>;
+  /** A multipart POST (a file upload), with the same token, timeout and errors. */
+  postForm<T>(path: string, form: FormData): Promise<T>;
+}
+
+/** The methods a failed call may be sent again for: they change nothing more when repeated. */
+const IDEMPOTENT = new Set(['GET', 'PUT', 'HEAD', 'DELETE', 'OPTIONS']);
+/** The longest wait between two tries. */
+const BACKOFF_LIMIT_MS = 3000;
+
+/** A status the server refused the call with (not yet read into an ApiError). */
+class StatusFailure {
+  constructor(readonly response: Response) {}
+}
+
+class Timeout {}
+
 async function toApiError(err: unknown, timeoutMs: number): Promise<ApiError> {
   if (err instanceof ApiError) return err;
-  if (err instanceof HTTPError) {
+  if (err instanceof StatusFailure) {
     const status = err.response.status;
     let body: Partial<ErrorBody> & { detail?: string; code?: string } = {};
     try {
-      body = (await err.response.clone().json()) as typeof body;
+      body = (await err.response.json()) as typeof body;
     } catch {
       // not JSON: keep the generic message
     }
@@ -47,84 +77,94 @@ async function toApiError(err: unknown, timeoutMs: number): Promise<ApiError> {
       body.fields,
     );
   }
-  if (err instanceof TimeoutError) return new ApiError(`timeout of ${timeoutMs}ms exceeded`, 0, 'timeout');
+  if (err instanceof Timeout) return new ApiError(`timeout of ${timeoutMs}ms exceeded`, 0, 'timeout');
   if (err instanceof DOMException && err.name === 'AbortError') return new ApiError('Request aborted', 0, 'aborted');
   // The browser knows it has no network: say so, so the page can show its offline view rather than an error.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return new ApiError('Offline', 0, 'offline');
+  if (isOffline()) return new ApiError('Offline', 0, 'offline');
   return new ApiError('Network Error', 0, 'network');
 }
 
-export interface RequestOptions {
-  /** Send no bearer token: the answer is what a guest sees, so it may be cached under a guest key. */
-  anonymous?: boolean;
-}
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-export type QueryParams = Record<string, string | number | boolean | undefined>;
-
-export interface HttpClient {
-  get<T>(path: string, query?: QueryParams, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
-  put<T>(path: string, body?: unknown): Promise<T>;
-  patch<T>(path: string, body?: unknown): Promise<T>;
-  delete<T = void>(path: string): Promise<T>;
-  ky: KyInstance;
+/** How long to wait before try number `retry` (1, 2, ...): the server's Retry-After when it sent one, else 0.3 s doubling. */
+function retryDelay(retry: number, failure: unknown): number {
+  const after = failure instanceof StatusFailure ? failure.response.headers.get('retry-after') : null;
+  if (after) {
+    const seconds = Number(after);
+    const ms = Number.isNaN(seconds) ? Date.parse(after) - Date.now() : seconds * 1000;
+    if (ms >= 0) return Math.min(ms, BACKOFF_LIMIT_MS);
+  }
+  return Math.min(300 * 2 ** (retry - 1), BACKOFF_LIMIT_MS);
 }
 
 /**
- * The one http client of the app, on both sides: 10 s timeout, retries of idempotent calls on the
- * statuses of SPEC section 9, errors turned into ApiError.
+ * The one http client of the app, on both sides, on plain fetch: 10 s timeout per try, retries of idempotent
+ * calls on the statuses of SPEC section 9 and on network failures, errors turned into ApiError.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
-  const instance = ky.create({
-    prefixUrl: `${options.baseUrl}${API_PREFIX}`,
-    timeout: timeoutMs,
-    retry: {
-      limit: HTTP_RETRY_LIMIT,
-      methods: ['get', 'put', 'head', 'delete', 'options'],
-      statusCodes: [...HTTP_RETRY_STATUSES],
-      backoffLimit: 3000,
-    },
-    ...(options.fetch ? { fetch: options.fetch as typeof fetch } : {}),
-    hooks: {
-      beforeRequest: [
-        async (request, requestOptions) => {
-          if (requestOptions.context.anonymous) return;
-          const token = await options.getAccessToken?.();
-          if (token) request.headers.set('authorization', `Bearer ${token}`);
-        },
-      ],
-      // The service worker marks answers it took from its caches: the offline indicator shows them.
-      afterResponse: [
-        (_request, _options, response) => {
-          noteAnswerSource(isDeviceCopy(response));
-        },
-      ],
-    },
-  });
-  const strip = (path: string) => path.replace(/^\//, '');
-  const run = async <T>(call: () => Promise<Response>): Promise<T> => {
+  const send = options.fetch ?? ((request: Request) => fetch(request));
+  const prefix = `${options.baseUrl}${API_PREFIX}/`;
+
+  /** One try: the request goes out with the token, and a failed status or the timeout is thrown. */
+  const attempt = async (url: string, init: RequestInit, requestOptions: RequestOptions): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(requestOptions.headers ?? {})) headers.set(name, value);
+    if (!requestOptions.anonymous) {
+      const token = await options.getAccessToken?.();
+      if (token) headers.set('authorization', `Bearer ${token}`);
+    }
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new Timeout());
+      }, timeoutMs);
+    });
     try {
-      const response = await call();
-      if (response.status === 204) return undefined as T;
-      return (await response.json()) as T;
-    } catch (err) {
-      throw await toApiError(err, timeoutMs);
+      const response = await Promise.race([send(new Request(url, { ...init, headers, signal: controller.signal })), timedOut]);
+      // The service worker marks answers it took from its caches: the offline indicator shows them.
+      noteAnswerSource(isDeviceCopy(response));
+      if (!response.ok) throw new StatusFailure(response);
+      return response;
+    } finally {
+      clearTimeout(timer);
     }
   };
-  const searchParams = (query?: QueryParams) => {
+
+  const call = async <T>(method: string, path: string, init: RequestInit, requestOptions: RequestOptions = {}, query?: QueryParams): Promise<T> => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') params.set(k, String(v));
-    return params;
+    const search = params.toString() ? `?${params.toString()}` : '';
+    const url = `${prefix}${path.replace(/^\//, '')}${search}`;
+    for (let retry = 0; ; retry += 1) {
+      try {
+        const response = await attempt(url, { ...init, method }, requestOptions);
+        if (response.status === 204) return undefined as T;
+        return (await response.json()) as T;
+      } catch (err) {
+        const retriable =
+          IDEMPOTENT.has(method) &&
+          retry < HTTP_RETRY_LIMIT &&
+          !(err instanceof Timeout) &&
+          !isOffline() &&
+          (err instanceof StatusFailure ? (HTTP_RETRY_STATUSES as readonly number[]).includes(err.response.status) : err instanceof TypeError);
+        if (!retriable) throw await toApiError(err, timeoutMs);
+        await new Promise((resolve) => setTimeout(resolve, retryDelay(retry + 1, err)));
+      }
+    }
   };
+  const json = (body: unknown): RequestInit =>
+    body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
   return {
-    ky: instance,
-    get: (path, query, requestOptions) =>
-      run(() => instance.get(strip(path), { searchParams: searchParams(query), context: { anonymous: requestOptions?.anonymous ?? false } })),
-    post: (path, body) => run(() => instance.post(strip(path), body === undefined ? {} : { json: body })),
-    put: (path, body) => run(() => instance.put(strip(path), { json: body })),
-    patch: (path, body) => run(() => instance.patch(strip(path), { json: body })),
-    delete: (path) => run(() => instance.delete(strip(path))),
+    get: (path, query, requestOptions) => call('GET', path, {}, requestOptions, query),
+    // A POST always sends a JSON body, `{}` when the caller has none.
+    post: (path, body, requestOptions) => call('POST', path, json(body ?? {}), requestOptions),
+    put: (path, body) => call('PUT', path, json(body)),
+    patch: (path, body) => call('PATCH', path, json(body)),
+    delete: (path) => call('DELETE', path, {}),
+    postForm: (path, form) => call('POST', path, { body: form }),
   };
 }
 

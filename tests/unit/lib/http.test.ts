@@ -60,6 +60,40 @@ describe('http client', () => {
     );
   });
 
+  it('sends extra headers, and a guest call without the token', async () => {
+    const { fetch, calls } = fakeFetch([() => json(200, {}), () => json(200, {})]);
+    const http = createHttpClient({ baseUrl: 'http://site.test', fetch, getAccessToken: () => 'tok' });
+    await http.get('/x', undefined, { headers: { 'x-finger': 'f1' } });
+    await http.post('/y', undefined, { anonymous: true });
+    expect(calls[0].headers.get('x-finger')).toBe('f1');
+    expect(calls[0].headers.get('authorization')).toBe('Bearer tok');
+    expect(calls[1].headers.get('authorization')).toBeNull();
+    expect(await calls[1].text()).toBe('{}');
+  });
+
+  it('uploads a form as multipart with the token, and reads a refusal into ApiError', async () => {
+    const { fetch, calls } = fakeFetch([() => json(200, { id: 1 }), () => json(413, { error: 'too_large', message: 'avatar: too large', fields: { avatar: 'too large' } })]);
+    const http = createHttpClient({ baseUrl: 'http://site.test', fetch, getAccessToken: () => 'tok' });
+    const form = new FormData();
+    form.append('avatar', new Blob(['png'], { type: 'image/png' }), 'a.png');
+    expect(await http.postForm('/user/1/avatar/', form)).toEqual({ id: 1 });
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].url).toBe('http://site.test/api/v2/user/1/avatar/');
+    expect(calls[0].headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(calls[0].headers.get('authorization')).toBe('Bearer tok');
+    await expect(http.postForm('/user/1/avatar/', form)).rejects.toMatchObject({ status: 413, code: 'too_large', fields: { avatar: 'too large' } });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('tries a GET again when the network failed, but never after a timeout', async () => {
+    const flaky = fakeFetch([() => Promise.reject(new TypeError('fetch failed')), () => json(200, { ok: true })]);
+    expect(await createHttpClient({ baseUrl: 'http://s.test', fetch: flaky.fetch }).get('/x')).toEqual({ ok: true });
+    expect(flaky.calls).toHaveLength(2);
+    const slow = fakeFetch([() => new Promise<Response>(() => undefined), () => json(200, {})]);
+    await expect(createHttpClient({ baseUrl: 'http://s.test', fetch: slow.fetch, timeoutMs: 50 }).get('/x')).rejects.toMatchObject({ code: 'timeout' });
+    expect(slow.calls).toHaveLength(1);
+  });
+
   it('fills contract path parameters', () => {
     expect(pathOf('/category/name/:name/article', { name: 'a b' })).toBe('/category/name/a%20b/article');
   });

@@ -34,14 +34,14 @@ export function staticClosure(manifest: Manifest, roots: string[]): string[] {
 }
 
 /**
- * The JavaScript a first visit to a page loads before it can hydrate: the entry chunk, the page's route chunk
- * (the entry resolves the matched routes before it creates the router), the reader's message catalogue
- * (loaded alongside), and everything those import statically.
+ * The JavaScript a first visit to a server-rendered page loads before it can hydrate: the entry chunk, the
+ * page's route chunk (the entry resolves the matched routes before it creates the router), and everything those
+ * import statically. The page's messages come in its boot data; the message catalogues load only later.
  */
-export function firstVisitKeys(manifest: Manifest, pageSrc: string, catalogueSrc: string): string[] {
+export function firstVisitKeys(manifest: Manifest, pageSrc: string): string[] {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('The manifest has no entry chunk');
-  return staticClosure(manifest, [entry, pageSrc, catalogueSrc]);
+  return staticClosure(manifest, [entry, pageSrc]);
 }
 
 export interface Weight {

@@ -29,9 +29,6 @@ export const fingerprintQuery = (http: HttpClient, viewer: number) =>
     meta: PERSONAL,
   });
 
-/** ky wants paths without the leading slash (it prefixes the API's). */
-const relative = (path: string) => path.replace(/^\//, '');
-
 /**
  * Asks `membership_status`, then, when the caller may read, `POST article/{id}/unlock` (which spends a metered
  * read). A guest sends the device fingerprint; a user the bearer token (the http client adds it). The answer is
@@ -47,9 +44,9 @@ export const articleAccessQuery = (http: HttpClient, id: number, viewer: number,
       // failed) a guest is asked as one without a meter, which the server answers with the paywall.
       const userfinger = await fingerprint().catch(() => '');
       const headers: Record<string, string> = viewer || !userfinger ? {} : { [FINGERPRINT_HEADER]: userfinger };
-      const status = await http.ky.get(relative(pathOf(contentPaths.articleMembershipStatus, { id })), { headers }).json<MembershipStatus>();
+      const status = await http.get<MembershipStatus>(pathOf(contentPaths.articleMembershipStatus, { id }), undefined, { headers });
       if (!status.can_read) return { status, unlocked: null };
-      const unlocked = await http.ky.post(relative(pathOf(contentPaths.articleUnlock, { id })), { headers }).json<ArticleUnlock>();
+      const unlocked = await http.post<ArticleUnlock>(pathOf(contentPaths.articleUnlock, { id }), undefined, { headers });
       // The meter may have run out between the two calls: the unlock's answer is then the one that counts.
       if (unlocked.locked) {
         const { reason, reads_left, reads_limit } = unlocked;

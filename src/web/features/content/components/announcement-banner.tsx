@@ -52,7 +52,13 @@ export function AnnouncementBanner({ announcements }: { announcements: Announcem
       <div className="notice-banner__text">
         <p className="notice-banner__title" id={titleId}>{current.title}</p>
         {current.content && <PlainText className="notice-banner__content" text={current.content} />}
-        {current.link && <SmartLink href={current.link} className="notice-banner__link">{t('announcement.more')}</SmartLink>}
+        {current.link && (
+          // The link's name says where it goes, not only "Learn more".
+          <SmartLink href={current.link} className="notice-banner__link">
+            {t('announcement.more')}
+            <span className="visually-hidden">: {current.title}</span>
+          </SmartLink>
+        )}
       </div>
       <button type="button" className="icon-button notice-banner__close" onClick={dismiss}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

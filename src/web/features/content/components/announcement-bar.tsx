@@ -17,7 +17,11 @@ export function AnnouncementBar({ announcements }: { announcements: Announcement
             {a.link && (
               <>
                 {' '}
-                <SmartLink href={a.link} className="announcement__link">{t('announcement.more')}</SmartLink>
+                <SmartLink href={a.link} className="announcement__link">
+                  {/* The link's name says where it goes, not only "Learn more". */}
+                  {t('announcement.more')}
+                  <span className="visually-hidden">: {a.title}</span>
+                </SmartLink>
               </>
             )}
           </li>

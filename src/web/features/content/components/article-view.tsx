@@ -81,7 +81,8 @@ export function ArticleView({ article, checkingAccess = false, actions, paywall 
         )}
         {actions}
       </header>
-      {article.cover && <img className="article__cover" src={article.cover} alt="" decoding="async" />}
+      {/* The cover is the article's largest paint on a phone: fetched first. */}
+      {article.cover && <img className="article__cover" src={article.cover} alt="" fetchPriority="high" />}
       {article.locked ? (
         <>
           {article.summary && <p className="article__summary">{article.summary}</p>}

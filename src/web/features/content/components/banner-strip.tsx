@@ -35,10 +35,16 @@ export function BannerStrip({ banners, hotArticles }: { banners: Banner[]; hotAr
       <h2 id="featured-title" className="visually-hidden">{t('home.featured')}</h2>
       {/* A scrollable region must be reachable by keyboard to be scrolled with the arrow keys. */}
       <ul className="banner-strip__track" tabIndex={0} aria-label={t('home.featured')}>
-        {slides.map((slide) => (
+        {slides.map((slide, index) => (
           <li key={slide.key} className="banner">
             <SmartLink href={slide.href} className="banner__link">
-              {slide.image && <img className="banner__image" src={slide.image} alt="" loading="lazy" decoding="async" />}
+              {/* The first slide shows on the first screen (often its largest paint): it loads at once, first. */}
+              {slide.image &&
+                (index === 0 ? (
+                  <img className="banner__image" src={slide.image} alt="" fetchPriority="high" />
+                ) : (
+                  <img className="banner__image" src={slide.image} alt="" loading="lazy" decoding="async" />
+                ))}
               <span className="banner__text">
                 <span className="banner__title">{slide.title}</span>
                 {slide.subtitle && <span className="banner__subtitle">{slide.subtitle}</span>}

@@ -1,11 +1,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { HTTPError } from 'ky';
 import { authPaths } from '../../../../shared/api/auth-paths.js';
 import type { LoginResponse } from '../../../../shared/api/auth.js';
-import type { ErrorBody } from '../../../../shared/api/common.js';
 import { usersPaths } from '../../../../shared/api/users-paths.js';
 import type { Profile, ProfileChanges } from '../../../../shared/api/users.js';
-import { ApiError, pathOf, type HttpClient } from '../../../lib/http.js';
+import { pathOf, type HttpClient } from '../../../lib/http.js';
 
 /** Personal: never persisted, dropped at logout (see the session provider). */
 const PERSONAL = { personal: true } as const;
@@ -37,23 +35,11 @@ export function storeProfile(queryClient: QueryClient, profile: Profile): void {
 
 export const updateProfile = (http: HttpClient, id: number, changes: ProfileChanges) => http.patch<Profile>(at(usersPaths.profile, id), changes);
 
-/**
- * The avatar as multipart field `avatar`. The shared client sends JSON only, so this call goes through its ky
- * instance (same token, timeout and retries) and turns a refusal into the same ApiError.
- */
-export async function uploadAvatar(http: HttpClient, id: number, file: File): Promise<Profile> {
+/** The avatar as multipart field `avatar` (same token, timeout and errors as every call). */
+export function uploadAvatar(http: HttpClient, id: number, file: File): Promise<Profile> {
   const body = new FormData();
   body.append('avatar', file);
-  try {
-    return await http.ky.post(at(usersPaths.avatar, id).replace(/^\//, ''), { body }).json<Profile>();
-  } catch (err) {
-    if (err instanceof HTTPError) {
-      const status = err.response.status;
-      const data = (await err.response.json().catch(() => ({}))) as Partial<ErrorBody>;
-      throw new ApiError(data.message ?? `Request failed with status code ${status}`, status, data.error ?? 'http_error', data.fields);
-    }
-    throw err instanceof ApiError ? err : new ApiError('Network Error', 0, 'network');
-  }
+  return http.postForm<Profile>(at(usersPaths.avatar, id), body);
 }
 
 /** A new password ends every other session; the answer is this device's fresh one. */
