@@ -184,10 +184,12 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
     http,
     db,
     enqueue,
-    // The check is sent without a token only once the session has none; a login that came meanwhile (in
-    // another tab) has a refresh token again, and a stale check must not end it.
+    // The check is sent without a token only once the session has none, so it is logged out already (and
+    // keeps its outcome, e.g. "token invalid"); a login that came meanwhile (in another tab) has a refresh
+    // token again, and a stale check must not end it.
     logout: () => {
-      if (actor.getSnapshot().context.refresh_token === '') actor.send({ type: 'LOGOUT' });
+      const session = actor.getSnapshot();
+      if (!session.matches('loggedOut') && session.context.refresh_token === '') actor.send({ type: 'LOGOUT' });
     },
   });
   // The session lost its tokens (a logout here or in another tab, a failed refresh): the check runs without a

@@ -113,6 +113,19 @@ describe('membership in the session: checked at login, refresh and logout, store
     expect(host.actor.getSnapshot().value).toBe('loggedOut');
   });
 
+  it('a failed refresh ends the session: isMember 0, and the "token invalid" outcome stays for the page to show', async () => {
+    const db = database();
+    await saveLogin(login({ access_expiration: PAST }), db);
+    await db.auth.update('current', { isMember: 1 });
+    const { host, server } = await start(db, (call) => (call.path === '/rest-auth/token/refresh/' ? { status: 401, body: { error: 'token_not_valid' } } : undefined));
+    await host.refresh();
+    await eventually(() => host.membership.getSnapshot().matches('loggedOut'));
+    await host.flush();
+    expect(await readAuthState(db)).toMatchObject({ isLogin: 0, isMember: 0 });
+    expect(host.actor.getSnapshot().context.outcome).toBe('auth.tokenInvalid');
+    expect(membershipCalls(server.calls)).toEqual([]);
+  });
+
   it('one tab checks at login; the other shows the stored answer without calling, and a logout clears it in both', async () => {
     const name = freshDbName();
     const a = await start(database(name), membershipServer(() => true));
