@@ -256,6 +256,7 @@ export const en = {
   'auth.login': 'Log in',
   'auth.logout': 'Log out',
   'auth.loggingOut': 'Logging out…',
+  'auth.member': 'premium member',
   'auth.yourAccount': '(your account)',
   'auth.signedInAs': 'You are logged in as {name}.',
   'auth.continue': 'Continue',

@@ -257,6 +257,7 @@ export const zhCN: Messages = {
   'auth.login': '登录',
   'auth.logout': '退出登录',
   'auth.loggingOut': '正在退出登录…',
+  'auth.member': '高级会员',
   'auth.yourAccount': '（我的账号）',
   'auth.signedInAs': '您已以 {name} 的身份登录。',
   'auth.continue': '继续',

@@ -12,6 +12,7 @@ export const DEFAULT_AUTH_STATE: Readonly<AuthState> = Object.freeze({
   access_token_expiration: TOKEN_DEFAULT_EXPIRATION,
   refresh_token_expiration: TOKEN_DEFAULT_EXPIRATION,
   viewCount: 0,
+  viewCountMonth: '',
   isLogin: 0,
   isMember: 0,
 });

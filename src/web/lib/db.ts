@@ -11,7 +11,10 @@ export interface AuthState {
   refresh_token: string;
   access_token_expiration: string;
   refresh_token_expiration: string;
+  /** The logged-in user's count of premium articles opened under the meter this month, as the server last said. */
   viewCount: number;
+  /** The month (UTC, `YYYY-MM`) of `viewCount`; a count of an earlier month starts again at 0. */
+  viewCountMonth: string;
   isLogin: 0 | 1;
   isMember: 0 | 1;
 }
@@ -28,6 +31,12 @@ export interface ProfileState {
  */
 export interface DeviceState {
   userfinger: string;
+  /** The server's id of the fingerprint, once registered (the guest view-count calls name it). */
+  userfinger_id?: number;
+  /** The guest's count of premium articles opened under the meter this month, as the server last said. */
+  viewCount?: number;
+  /** The month (UTC, `YYYY-MM`) of `viewCount`. */
+  viewCountMonth?: string;
 }
 
 export type LecternDb = Dexie & {

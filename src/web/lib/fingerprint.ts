@@ -22,8 +22,22 @@ export async function readFingerprint(db: LecternDb | undefined = getDb()): Prom
   return row?.userfinger ?? '';
 }
 
+/** Keeps the fingerprint; a new one starts with no server id and no count (the server's count is per fingerprint). */
 async function saveFingerprint(db: LecternDb | undefined, userfinger: string): Promise<void> {
-  await db?.device.put({ userfinger }, STATE_KEY);
+  if (!db) return;
+  await db.transaction('rw', db.device, async () => {
+    const current = await db.device.get(STATE_KEY);
+    await db.device.put(current?.userfinger === userfinger ? current : { userfinger }, STATE_KEY);
+  });
+}
+
+/** The server's id of the fingerprint, for the guest view-count calls. */
+async function saveFingerprintId(db: LecternDb | undefined, userfinger: string, id: number): Promise<void> {
+  if (!db) return;
+  await db.transaction('rw', db.device, async () => {
+    const current = await db.device.get(STATE_KEY);
+    if (current?.userfinger === userfinger && current.userfinger_id !== id) await db.device.put({ ...current, userfinger_id: id }, STATE_KEY);
+  });
 }
 
 export interface VerifyFingerprintOptions {
@@ -52,7 +66,8 @@ export async function verifyFingerprint({ http, db = getDb(), userId = 0, genera
     }
   }
   await saveFingerprint(db, userfinger);
-  await http.post(guestPaths.userfinger, { userfinger, user_id: userId || null });
+  const registered = await http.post<{ id?: number } | undefined>(guestPaths.userfinger, { userfinger, user_id: userId || null });
+  if (typeof registered?.id === 'number') await saveFingerprintId(db, userfinger, registered.id);
   return userfinger;
 }
 

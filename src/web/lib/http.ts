@@ -34,6 +34,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Extra request headers (the device fingerprint of a guest, for instance). */
   headers?: Record<string, string>;
+  /** Ends the call (and its retries) early: it fails with an ApiError of code `aborted`. */
+  signal?: AbortSignal;
 }
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
@@ -114,7 +116,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const token = await options.getAccessToken?.();
       if (token) headers.set('authorization', `Bearer ${token}`);
     }
+    // A call already given up goes out no more.
+    if (requestOptions.signal?.aborted) throw new DOMException('The call was aborted', 'AbortError');
     const controller = new AbortController();
+    const abort = () => controller.abort();
+    requestOptions.signal?.addEventListener('abort', abort, { once: true });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -130,6 +136,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return response;
     } finally {
       clearTimeout(timer);
+      requestOptions.signal?.removeEventListener('abort', abort);
     }
   };
 

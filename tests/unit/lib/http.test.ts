@@ -31,6 +31,32 @@ describe('http client', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('ends a call when its signal aborts, without trying again', async () => {
+    const calls: Request[] = [];
+    let sent: () => void = () => undefined;
+    const sending = new Promise<void>((resolve) => (sent = resolve));
+    const fetch = (request: Request) => {
+      calls.push(request);
+      sent();
+      return new Promise<Response>((_, reject) => {
+        const fail = () => reject(new DOMException('aborted', 'AbortError'));
+        if (request.signal.aborted) fail();
+        request.signal.addEventListener('abort', fail);
+      });
+    };
+    const http = createHttpClient({ baseUrl: 'http://site.test', fetch });
+    const controller = new AbortController();
+    const pending = http.get('/x', undefined, { signal: controller.signal });
+    await sending;
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ code: 'aborted' });
+    expect(calls).toHaveLength(1);
+    const before = new AbortController();
+    before.abort();
+    await expect(http.get('/x', undefined, { signal: before.signal })).rejects.toMatchObject({ code: 'aborted' });
+    expect(calls).toHaveLength(1);
+  });
+
   it('does not retry a POST', async () => {
     const { fetch, calls } = fakeFetch([() => json(503, { error: 'server_error', message: 'Down' })]);
     const http = createHttpClient({ baseUrl: 'http://site.test', fetch });

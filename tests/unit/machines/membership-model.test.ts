@@ -7,7 +7,7 @@ import {
   type MembershipEvent,
   type MembershipRef,
   type MembershipSnapshot,
-} from '../../../src/web/features/membership/machines/membership-machine.js';
+} from '../../../src/web/lib/session/machines/membership-machine.js';
 import { deferred, flush, transitionPaths, type Deferred } from './model-paths.js';
 
 const AFTER = 'xstate.after.authDebounce.membership.debouncing';
@@ -72,8 +72,8 @@ interface Call<I, O> {
 
 function startMembership() {
   const users: Array<Call<{ token: string }, { id: number }>> = [];
-  const memberships: Array<Call<{ userId: number }, MembershipRef | null>> = [];
-  const subscriptions: Array<Call<{ userMembershipId: number }, { active: boolean } | null>> = [];
+  const memberships: Array<Call<{ userId: number; token: string }, MembershipRef | null>> = [];
+  const subscriptions: Array<Call<{ userMembershipId: number; token: string }, { active: boolean } | null>> = [];
   const written: Array<{ isMember: 0 | 1 } | 'logout'> = [];
   const machine = membershipMachine.provide({
     actors: {
@@ -145,9 +145,9 @@ async function runPath(steps: Array<Step<MembershipSnapshot, MembershipEvent>>):
     // Each call goes out once, on entering its state, with what the call before it answered.
     const { type, output } = asInternal(step.event);
     expect(harness.users.slice(before.users).map((c) => c.input)).toEqual(type === AFTER && prev?.context.token ? [{ token: prev.context.token }] : []);
-    expect(harness.memberships.slice(before.memberships).map((c) => c.input)).toEqual(type === USER_DONE ? [{ userId: (output as { id: number }).id }] : []);
+    expect(harness.memberships.slice(before.memberships).map((c) => c.input)).toEqual(type === USER_DONE ? [{ userId: (output as { id: number }).id, token: prev!.context.token }] : []);
     expect(harness.subscriptions.slice(before.subscriptions).map((c) => c.input)).toEqual(
-      type === MEMBERSHIP_DONE && (output as MembershipRef | null)?.membership_slug === 'premium' ? [{ userMembershipId: (output as MembershipRef).id }] : [],
+      type === MEMBERSHIP_DONE && (output as MembershipRef | null)?.membership_slug === 'premium' ? [{ userMembershipId: (output as MembershipRef).id, token: prev!.context.token }] : [],
     );
     // A check restarted by VERIFY cancels the call under way.
     if (step.event.type === 'VERIFY' && prev) {

@@ -31,6 +31,7 @@ describe('auth state', () => {
       access_token_expiration: TOKEN_DEFAULT_EXPIRATION,
       refresh_token_expiration: TOKEN_DEFAULT_EXPIRATION,
       viewCount: 0,
+      viewCountMonth: '',
       isLogin: 0,
       isMember: 0,
     });
@@ -70,12 +71,25 @@ describe('auth state', () => {
     expect(await readAccessToken(db, Date.parse('2020-01-01T00:00:00.000Z') - 1)).toBe('access-token');
   });
 
-  it('clears a login but keeps the device fingerprint and view count', async () => {
+  it("clears a login with the user's membership and view count, but keeps the device's fingerprint and guest count", async () => {
     freshDb();
-    await db.auth.put({ ...DEFAULT_AUTH_STATE, userfinger: 'finger-1', viewCount: 4, isMember: 1 }, STATE_KEY);
+    await db.device.put({ userfinger: 'finger-1', userfinger_id: 3, viewCount: 2, viewCountMonth: '2026-11' }, STATE_KEY);
     await saveLogin(login, db);
+    await db.auth.update(STATE_KEY, { viewCount: 4, viewCountMonth: '2026-11', isMember: 1 });
     await clearLogin(db);
-    expect(await readAuthState(db)).toEqual({ ...DEFAULT_AUTH_STATE, userfinger: 'finger-1', viewCount: 4 });
+    expect(await readAuthState(db)).toEqual(DEFAULT_AUTH_STATE);
+    expect(await db.device.get(STATE_KEY)).toEqual({ userfinger: 'finger-1', userfinger_id: 3, viewCount: 2, viewCountMonth: '2026-11' });
     expect(await readProfileState(db)).toEqual({ display_name: '', user_avatar: '' });
+  });
+
+  it("a login as another account does not inherit the last account's membership or view count", async () => {
+    freshDb();
+    await saveLogin(login, db);
+    await db.auth.update(STATE_KEY, { viewCount: 4, viewCountMonth: '2026-11', isMember: 1 });
+    // The same account again (a second login on this device) keeps them until the next check.
+    await saveLogin(login, db);
+    expect(await readAuthState(db)).toMatchObject({ userid: 7, isMember: 1, viewCount: 4 });
+    await saveLogin(loginResponseFor({ id: 8, username: 'bo', email: 'bo@example.com' }), db);
+    expect(await readAuthState(db)).toMatchObject({ userid: 8, isMember: 0, viewCount: 0, viewCountMonth: '' });
   });
 });

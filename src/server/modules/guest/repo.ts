@@ -48,29 +48,28 @@ export async function userCount(db: Kysely<Database>, userId: number, month: str
   return Number(row?.view_count ?? 0);
 }
 
+/** The monthly view-count tables and the column that names whose count a row is. */
+const COUNT_OWNER = { guest_view_counts: 'userfinger_id', user_view_counts: 'user_id' } as const;
+type CountTable = keyof typeof COUNT_OWNER;
+
 /** Keeps the larger of the stored and the given count, in one statement (no lost update). */
-export async function raiseGuestCount(db: Kysely<Database>, userfingerId: number, month: string, count: number, at: string): Promise<void> {
+async function raiseCount(db: Kysely<Database>, table: CountTable, ownerId: number, month: string, count: number, at: string): Promise<void> {
+  const owner = COUNT_OWNER[table];
+  const stored = sql.ref(`${table}.view_count`);
   await db
-    .insertInto('guest_view_counts')
-    .values({ userfinger_id: userfingerId, month, view_count: count, updated_at: at })
+    .insertInto(table)
+    .values({ [owner]: ownerId, month, view_count: count, updated_at: at })
     .onConflict((oc) =>
-      oc.columns(['userfinger_id', 'month']).doUpdateSet({
-        view_count: sql<number>`case when guest_view_counts.view_count < excluded.view_count then excluded.view_count else guest_view_counts.view_count end`,
+      oc.columns([owner, 'month']).doUpdateSet({
+        view_count: sql<number>`case when ${stored} < excluded.view_count then excluded.view_count else ${stored} end`,
         updated_at: at,
       }),
     )
     .execute();
 }
 
-export async function raiseUserCount(db: Kysely<Database>, userId: number, month: string, count: number, at: string): Promise<void> {
-  await db
-    .insertInto('user_view_counts')
-    .values({ user_id: userId, month, view_count: count, updated_at: at })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'month']).doUpdateSet({
-        view_count: sql<number>`case when user_view_counts.view_count < excluded.view_count then excluded.view_count else user_view_counts.view_count end`,
-        updated_at: at,
-      }),
-    )
-    .execute();
-}
+export const raiseGuestCount = (db: Kysely<Database>, userfingerId: number, month: string, count: number, at: string) =>
+  raiseCount(db, 'guest_view_counts', userfingerId, month, count, at);
+
+export const raiseUserCount = (db: Kysely<Database>, userId: number, month: string, count: number, at: string) =>
+  raiseCount(db, 'user_view_counts', userId, month, count, at);

@@ -190,25 +190,24 @@ export const membershipRoutes = moduleRoutes((app) => {
       },
     });
 
-    zapp.get(membershipPaths.userMembership, {
-      schema: { tags, summary: 'A user membership (owner or staff)', params: idParam, response: { 200: userMembership, 401: errorBody, 404: errorBody } },
-      handler: async (request) => getUserMembership(ctx, await requireUser(request), request.params.id),
-    });
+    /** A read for the record's owner and staff (anyone else gets 404): the id in the path, the caller from the token. */
+    const ownedRead = <T>(
+      path: string,
+      summary: string,
+      response: z.ZodType<T>,
+      read: (actor: Awaited<ReturnType<typeof requireUser>>, id: number) => Promise<T>,
+    ) =>
+      zapp.get(path, {
+        schema: { tags, summary: `${summary} (owner or staff)`, params: idParam, response: { 200: response, 401: errorBody, 404: errorBody } },
+        handler: async (request) => read(await requireUser(request), request.params.id),
+      });
 
-    zapp.get(membershipPaths.userMembershipOfUser, {
-      schema: { tags, summary: "A user's current membership (owner or staff)", params: idParam, response: { 200: userMembership, 401: errorBody, 404: errorBody } },
-      handler: async (request) => currentMembershipOf(ctx, await requireUser(request), request.params.id),
-    });
-
-    zapp.get(membershipPaths.subscription, {
-      schema: { tags, summary: 'A subscription (owner or staff)', params: idParam, response: { 200: subscription, 401: errorBody, 404: errorBody } },
-      handler: async (request) => getSubscription(ctx, await requireUser(request), request.params.id),
-    });
-
-    zapp.get(membershipPaths.subscriptionOfUserMembership, {
-      schema: { tags, summary: 'The subscription of a user membership (owner or staff)', params: idParam, response: { 200: subscription, 401: errorBody, 404: errorBody } },
-      handler: async (request) => subscriptionOfUserMembership(ctx, await requireUser(request), request.params.id),
-    });
+    ownedRead(membershipPaths.userMembership, 'A user membership', userMembership, (actor, id) => getUserMembership(ctx, actor, id));
+    ownedRead(membershipPaths.userMembershipOfUser, "A user's current membership", userMembership, (actor, id) => currentMembershipOf(ctx, actor, id));
+    ownedRead(membershipPaths.subscription, 'A subscription', subscription, (actor, id) => getSubscription(ctx, actor, id));
+    ownedRead(membershipPaths.subscriptionOfUserMembership, 'The subscription of a user membership', subscription, (actor, id) =>
+      subscriptionOfUserMembership(ctx, actor, id),
+    );
 
     zapp.post(membershipPaths.grant, {
       schema: { tags, summary: "Grant a product's period to a user (staff; idempotent per reference)", body: grantBody, response: { 200: grantResponse, 400: errorBody, 409: errorBody, ...staffErrors } },

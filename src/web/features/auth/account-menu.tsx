@@ -11,7 +11,8 @@ const AUTH_PAGES = ['/login', '/signup', '/logout', '/lostpassword', '/reset'];
 
 /**
  * The header's account corner: "Log in" for guests (also on the server and during hydration, where the
- * browser's tokens are unknown), else the user's avatar and name linking to /account, and a logout button.
+ * browser's tokens are unknown), else the user's avatar and name linking to /account (a star on the avatar
+ * for a premium member), and a logout button.
  */
 export function AccountMenu() {
   const { t } = useI18n();
@@ -33,19 +34,26 @@ export function AccountMenu() {
   }
   const name = session.profile?.display_name || session.auth?.username || '';
   const avatar = session.profile?.user_avatar;
+  // The stored membership answer (SPEC section 3's isMember): every tab shows the same, and a logout clears it.
+  const member = session.auth?.isMember === 1;
   return (
     <div className="account-menu">
       <Link className="account-menu__user" to={paths.account()}>
-        {avatar ? (
-          <img className="avatar account-menu__avatar" src={avatar} alt="" width={32} height={32} />
-        ) : (
-          <span className="avatar account-menu__avatar avatar--empty" aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
-        )}
+        <span className="account-menu__picture">
+          {avatar ? (
+            <img className="avatar account-menu__avatar" src={avatar} alt="" width={32} height={32} />
+          ) : (
+            <span className="avatar account-menu__avatar avatar--empty" aria-hidden="true">
+              {name.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          {member && <span className="account-menu__member" aria-hidden="true">★</span>}
+        </span>
         {/* The visible name starts the link's name, as WCAG 2.5.3 asks; the rest is for screen readers. */}
         <span className="account-menu__name">{name}</span>
-        <span className="visually-hidden"> {t('auth.yourAccount')}</span>
+        <span className="visually-hidden">
+          {member ? ` ${t('auth.member')}` : ''} {t('auth.yourAccount')}
+        </span>
       </Link>
       <button
         type="button"

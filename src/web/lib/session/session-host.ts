@@ -15,6 +15,7 @@ import {
 } from './machines/session-machine.js';
 import { pickUpHandoffOnce } from './handoff.js';
 import { browserLocks, refreshWithLock, type LockManagerLike } from './refresh-lock.js';
+import { runMembershipCheck, startMembershipCheck, type MembershipActorRef } from './membership-check.js';
 import { clearLogin, logout, saveSession, saveTokens } from './session-store.js';
 import { isSessionRejection } from './session-fetch.js';
 
@@ -26,6 +27,8 @@ export interface StoredSession {
 
 export interface SessionHost {
   readonly actor: SessionActorRef;
+  /** The membership check (SPEC section 4); it runs after every login and token refresh of this tab, and at logout. */
+  readonly membership: MembershipActorRef;
   /** The stored rows as last read; every tab's writes show up here. */
   stored(): StoredSession;
   subscribe(listener: () => void): () => void;
@@ -39,6 +42,11 @@ export interface SessionHost {
   verify(): Promise<SessionSnapshot>;
   /** REFRESH, and the settled session after it. */
   refresh(): Promise<SessionSnapshot>;
+  /**
+   * Checks the membership now with the session's token (refreshed first when expired) and stores isMember for
+   * every tab; resolves with the answer once it is stored, or null when a call failed.
+   */
+  verifyMembership(): Promise<0 | 1 | null>;
   /**
    * A call that the server refused for its token (401): one refresh and one retry, then logout
    * (`withAuthRetry`). `retry` is an unsent copy of the request; the answer is the retry's, or the first one.
@@ -157,7 +165,13 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
       }),
     },
     actions: {
-      persistLogin: (_, params) => enqueue(() => (params.user ? saveSession(params.tokens, params.user, db) : saveTokens(params.tokens, db))),
+      // A login or a refresh of this tab checks the membership again with the new token, once it is stored.
+      // Other tabs adopt the stored rows (isMember included) without calling the server themselves.
+      persistLogin: (_, params) =>
+        enqueue(async () => {
+          await (params.user ? saveSession(params.tokens, params.user, db) : saveTokens(params.tokens, db));
+          membership.send({ type: 'VERIFY', token: params.tokens.access_token });
+        }),
       persistLogout: () =>
         enqueue(async () => {
           // A guest's VERIFY ends here on every visit: nothing to clear, so nothing to write (and no tab to wake).
@@ -166,6 +180,26 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
     },
   });
   const actor = createActor(machine, { input: { tokens: current.auth, ...(options.now ? { now: options.now } : {}) } });
+  const membership = startMembershipCheck({
+    http,
+    db,
+    enqueue,
+    // The check is sent without a token only once the session has none, so it is logged out already (and
+    // keeps its outcome, e.g. "token invalid"); a login that came meanwhile (in another tab) has a refresh
+    // token again, and a stale check must not end it.
+    logout: () => {
+      const session = actor.getSnapshot();
+      if (!session.matches('loggedOut') && session.context.refresh_token === '') actor.send({ type: 'LOGOUT' });
+    },
+  });
+  // The session lost its tokens (a logout here or in another tab, a failed refresh): the check runs without a
+  // token, which cancels any check still under way for the user who left and answers isMember 0.
+  let hadTokens = current.auth.access_token !== '' || current.auth.refresh_token !== '';
+  actor.subscribe((snapshot) => {
+    const hasTokens = snapshot.context.access_token !== '' || snapshot.context.refresh_token !== '';
+    if (hadTokens && !hasTokens) membership.send({ type: 'VERIFY', token: '' });
+    hadTokens = hasTokens;
+  });
   actor.start();
 
   const subscription = db
@@ -186,8 +220,16 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
     return settled;
   };
 
+  const accessToken = async () => {
+    const snapshot = await waitFor(actor, isSessionSettled);
+    const token = sessionAccessToken(snapshot);
+    if (token || snapshot.context.refresh_token === '') return token;
+    return sessionAccessToken(await settle({ type: 'REFRESH' }));
+  };
+
   return {
     actor,
+    membership,
     stored: () => current,
     subscribe(listener) {
       listeners.add(listener);
@@ -203,14 +245,14 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
       actor.send({ type: 'LOGOUT' });
       await flush();
     },
-    async accessToken() {
-      const snapshot = await waitFor(actor, isSessionSettled);
-      const token = sessionAccessToken(snapshot);
-      if (token || snapshot.context.refresh_token === '') return token;
-      return sessionAccessToken(await settle({ type: 'REFRESH' }));
-    },
+    accessToken,
     verify: () => settle({ type: 'VERIFY' }),
     refresh: () => settle({ type: 'REFRESH' }),
+    async verifyMembership() {
+      const answer = await runMembershipCheck(membership, (await accessToken()) ?? '');
+      await flush();
+      return answer;
+    },
     async retryUnauthorized(retry, first, send) {
       // Wait out a check that is running: its answer may be the token this call needs.
       const snapshot = await waitFor(actor, isSessionSettled);
@@ -246,6 +288,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
     stop() {
       stopped = true;
       subscription?.unsubscribe();
+      membership.stop();
       actor.stop();
       listeners.clear();
     },

@@ -26,8 +26,10 @@ export async function saveSession(tokens: SessionTokens, user: SessionUser, db: 
   if (!db) return;
   await db.transaction('rw', db.auth, db.profile, async () => {
     const current = await readAuthState(db);
+    // Membership and view count belong to the account: another account starts from none until checked.
+    const account = current.userid === user.id ? {} : { isMember: 0 as const, viewCount: 0, viewCountMonth: '' };
     await db.auth.put(
-      { ...current, ...tokens, userid: user.id, username: user.username, email: user.email, isLogin: 1 },
+      { ...current, ...account, ...tokens, userid: user.id, username: user.username, email: user.email, isLogin: 1 },
       STATE_KEY,
     );
     await db.profile.put({ display_name: user.display_name, user_avatar: user.avatar ?? '' }, STATE_KEY);
@@ -62,7 +64,8 @@ export async function saveProfile(
 
 /**
  * SPEC section 4, logout: the user's fields, tokens and expirations cleared, isLogin and isMember 0,
- * profile cleared. The device's fingerprint and view count stay: they belong to the guest.
+ * profile cleared; the user's view count too. The device's fingerprint and the guest's view count (the
+ * device row) stay: they belong to the guest.
  */
 export async function clearLogin(db: LecternDb | undefined = getDb()): Promise<void> {
   if (!db) return;
@@ -80,6 +83,8 @@ export async function clearLogin(db: LecternDb | undefined = getDb()): Promise<v
         refresh_token_expiration: TOKEN_DEFAULT_EXPIRATION,
         isLogin: 0,
         isMember: 0,
+        viewCount: 0,
+        viewCountMonth: '',
       },
       STATE_KEY,
     );

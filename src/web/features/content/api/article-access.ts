@@ -30,6 +30,24 @@ export const fingerprintQuery = (http: HttpClient, viewer: number) =>
   });
 
 /**
+ * Did the unlock use up a read of the month? It opened the article under the meter and fewer reads are left
+ * than the status said (an article opened before this month leaves the count as it was).
+ */
+export function spentRead(status: MembershipStatus, unlocked: ArticleUnlock): boolean {
+  return unlocked.reason === 'metered' && status.reads_left !== null && unlocked.reads_left !== null && unlocked.reads_left < status.reads_left;
+}
+
+/** The view count of the month goes up and is posted (Dexie loads with it); a failure only leaves the count behind. */
+async function countRead(http: HttpClient, viewer: number): Promise<void> {
+  try {
+    const { countMeteredRead } = await import('../../../lib/view-count.js');
+    await countMeteredRead(viewer ? { userId: viewer } : { guest: true }, { http });
+  } catch (err) {
+    console.warn('The view count could not be sent', err);
+  }
+}
+
+/**
  * Asks `membership_status`, then, when the caller may read, `POST article/{id}/unlock` (which spends a metered
  * read). A guest sends the device fingerprint; a user the bearer token (the http client adds it). The answer is
  * personal and `private, no-store`: its query is marked personal, so no persister keeps it and logout drops it,
@@ -52,6 +70,7 @@ export const articleAccessQuery = (http: HttpClient, id: number, viewer: number,
         const { reason, reads_left, reads_limit } = unlocked;
         return { status: { ...status, can_read: false, reason, reads_left, reads_limit }, unlocked: null };
       }
+      if (spentRead(status, unlocked)) void countRead(http, viewer);
       return { status, unlocked };
     },
     meta: PERSONAL,

@@ -39,6 +39,8 @@ export function Component() {
     enabled: ready && guestCopy.locked,
   });
   const article = access.data?.unlocked ?? guestCopy;
+  // Opened under the monthly meter: how many free articles are left, so the reader is not surprised later.
+  const metered = access.data?.unlocked?.reason === 'metered' ? access.data.unlocked : null;
   const related = useQuery(relatedArticlesQuery(http, id)).data ?? [];
   const url = paths.article(id);
   return (
@@ -54,7 +56,14 @@ export function Component() {
       <ReadingProgress />
       <ArticleView
         article={article}
-        actions={<ShareButton title={guestCopy.title} path={url} />}
+        actions={
+          <>
+            <ShareButton title={guestCopy.title} path={url} />
+            {metered && metered.reads_left !== null && metered.reads_limit !== null && (
+              <p className="meter-note">{t('paywall.readsLeft', { left: metered.reads_left, limit: metered.reads_limit })}</p>
+            )}
+          </>
+        }
         paywall={
           <Paywall
             status={access.data?.status ?? null}

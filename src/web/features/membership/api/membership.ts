@@ -1,6 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authPaths } from '../../../../shared/api/auth-paths.js';
-import type { SessionUser } from '../../../../shared/api/auth.js';
 import type { Enquiry, EnquiryBody, MembershipPlan, MembershipProduct, MeterTerms, Subscription, UserMembership } from '../../../../shared/api/membership.js';
 import { membershipPaths } from '../../../../shared/api/membership-paths.js';
 import { ApiError, pathOf, type HttpClient } from '../../../lib/http.js';
@@ -58,8 +56,6 @@ export const myMembershipQuery = (http: HttpClient, userId: number) =>
     },
     meta: PERSONAL,
   });
-
-export const fetchUser = (http: HttpClient) => http.get<SessionUser>(authPaths.user);
 
 export const redeemGiftCode = (http: HttpClient, code: string) => http.post<{ subscription: Subscription }>(membershipPaths.redeem, { code });
 

@@ -26,7 +26,7 @@ export type MembershipEvent = { type: 'VERIFY'; token: string };
  * that fails (network, server) ends in `failed` without writing, so a member offline stays a member; the server
  * decides every premium read anyway. VERIFY is debounced (SPEC section 9) and restarts a check under way.
  * Injected with `.provide()`: actors `fetchUser`, `fetchMembership` and `fetchSubscription` (which answer
- * `null` for a 404), actions `persistIsMember` and `logout`.
+ * `null` for a 404; each gets the token of its check), actions `persistIsMember` and `logout`.
  */
 export const membershipMachine = setup({
   types: {
@@ -36,8 +36,8 @@ export const membershipMachine = setup({
   actors: {
     // Fail closed until provided.
     fetchUser: fromPromise<{ id: number }, { token: string }>(() => Promise.reject(new Error('fetchUser is not provided'))),
-    fetchMembership: fromPromise<MembershipRef | null, { userId: number }>(() => Promise.reject(new Error('fetchMembership is not provided'))),
-    fetchSubscription: fromPromise<{ active: boolean } | null, { userMembershipId: number }>(() =>
+    fetchMembership: fromPromise<MembershipRef | null, { userId: number; token: string }>(() => Promise.reject(new Error('fetchMembership is not provided'))),
+    fetchSubscription: fromPromise<{ active: boolean } | null, { userMembershipId: number; token: string }>(() =>
       Promise.reject(new Error('fetchSubscription is not provided')),
     ),
   },
@@ -90,7 +90,7 @@ export const membershipMachine = setup({
     fetchingMembership: {
       invoke: {
         src: 'fetchMembership',
-        input: ({ context }) => ({ userId: context.userId }),
+        input: ({ context }) => ({ userId: context.userId, token: context.token }),
         onDone: [
           {
             guard: { type: 'premium', params: ({ event }) => ({ membership: event.output }) },
@@ -105,7 +105,7 @@ export const membershipMachine = setup({
     fetchingSubscription: {
       invoke: {
         src: 'fetchSubscription',
-        input: ({ context }) => ({ userMembershipId: context.membership!.id }),
+        input: ({ context }) => ({ userMembershipId: context.membership!.id, token: context.token }),
         onDone: [
           { guard: { type: 'active', params: ({ event }) => ({ subscription: event.output }) }, target: 'member' },
           { target: 'notMember' },
