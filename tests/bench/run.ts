@@ -122,11 +122,7 @@ async function main(): Promise<number> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'lectern-bench-'));
   const dataDir = path.join(tmp, 'data');
   let server: RunningServer | undefined;
-  // A hard bound on the whole run; the server is stopped whatever happens.
-  const deadline = setTimeout(() => {
-    log('The benchmark ran past its 5-minute bound; stopping.');
-    void server?.stop().finally(() => process.exit(1));
-  }, 300_000);
+  let deadline: NodeJS.Timeout | undefined;
   const interrupt = () => void server?.stop().finally(() => process.exit(130));
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
@@ -135,6 +131,11 @@ async function main(): Promise<number> {
     let started = Date.now();
     const build = await ensureBuild(root);
     log(build.seconds ? `Built ${build.dist} in ${build.seconds.toFixed(1)} s.` : `Using the fresh build in ${build.dist}.`);
+    // A hard bound on the run after the build; the server is stopped whatever happens.
+    deadline = setTimeout(() => {
+      log('The benchmark ran past its 5-minute bound; stopping.');
+      void server?.stop().finally(() => process.exit(1));
+    }, 300_000);
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
