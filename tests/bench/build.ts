@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,7 +49,8 @@ export interface Build {
 export async function ensureBuild(root: string): Promise<Build> {
   const local = path.join(root, 'dist');
   if (isFresh(root, local)) return { dist: local, seconds: 0 };
-  const dist = path.join(os.tmpdir(), 'lectern-bench-dist');
+  // One per checkout: two checkouts of the repository never measure each other's build.
+  const dist = path.join(os.tmpdir(), `lectern-bench-dist-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`);
   if (!isFresh(root, dist)) {
     const started = Date.now();
     await run('npm', ['run', 'build'], { cwd: root, env: { ...process.env, NODE_ENV: 'production', DIST_DIR: dist } });

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuild, run } from './build.js';
-import { checks, measure, table, type Measurement, type Route } from './measure.js';
+import { randomBytes } from 'node:crypto';
+import { checks, measure, processChecks, processTable, table, type Measurement, type Route } from './measure.js';
 import { freePort, startServer, type RunningServer } from './server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,8 +28,10 @@ const ROUTE = {
   static: 'static file',
   page: 'SSR article page',
   pageMiss: 'SSR article page, cache miss (every article)',
+  premiumPage: 'SSR premium article page (guest, cached)',
   home: 'home page',
   api: 'GET /api/v2/article/{id}',
+  meter: 'POST /api/v2/article/{id}/unlock (guest meter)',
   search: 'GET /api/v2/search',
 };
 
@@ -37,6 +40,8 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Card {
   id: number;
+  access: 'free' | 'premium';
+  free_read: boolean;
 }
 
 async function getJson<T>(url: string): Promise<T> {
@@ -56,14 +61,33 @@ async function articleIds(url: string): Promise<number[]> {
   return ids;
 }
 
-/** The id of every published article, for the cache-miss scenario. */
-async function allArticleIds(url: string): Promise<number[]> {
-  const ids: number[] = [];
+/** Every published article, for the cache-miss scenario and the premium ones. */
+async function allArticles(url: string): Promise<Card[]> {
+  const cards: Card[] = [];
   for (let page = 1; ; page += 1) {
     const list = await getJson<{ results: Card[]; next: string | null }>(`${url}/api/v2/article/summary?page_size=100&page=${page}`);
-    ids.push(...list.results.map((a) => a.id));
-    if (!list.next) return ids;
+    cards.push(...list.results);
+    if (!list.next) return cards;
   }
+}
+
+/** Premium articles that are not free reads (the meter decides them), spread over the list like `articleIds`. */
+function premiumIds(cards: Card[], count: number): number[] {
+  const premium = cards.filter((a) => a.access === 'premium' && !a.free_read);
+  if (premium.length === 0) throw new Error('No premium article: the seed did not make any.');
+  const step = Math.max(1, Math.floor(premium.length / count));
+  return premium.filter((_, i) => i % step === 0).slice(0, count).map((a) => a.id);
+}
+
+/**
+ * Each meter call as a new guest: its own device fingerprint and its own address (the server trusts
+ * the proxy header here, as behind a load balancer), so every call spends a first metered read.
+ */
+function guestHeaders(n: number): Record<string, string> {
+  return {
+    'x-lectern-fingerprint': `bench-${n}-${randomBytes(6).toString('hex')}`,
+    'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+  };
 }
 
 /** Waits until the server answers a health check quickly, i.e. has worked off what the last run queued. */
@@ -98,11 +122,7 @@ async function main(): Promise<number> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'lectern-bench-'));
   const dataDir = path.join(tmp, 'data');
   let server: RunningServer | undefined;
-  // A hard bound on the whole run; the server is stopped whatever happens.
-  const deadline = setTimeout(() => {
-    log('The benchmark ran past its 3-minute bound; stopping.');
-    void server?.stop().finally(() => process.exit(1));
-  }, 180_000);
+  let deadline: NodeJS.Timeout | undefined;
   const interrupt = () => void server?.stop().finally(() => process.exit(130));
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
@@ -111,6 +131,11 @@ async function main(): Promise<number> {
     let started = Date.now();
     const build = await ensureBuild(root);
     log(build.seconds ? `Built ${build.dist} in ${build.seconds.toFixed(1)} s.` : `Using the fresh build in ${build.dist}.`);
+    // A hard bound on the run after the build; the server is stopped whatever happens.
+    deadline = setTimeout(() => {
+      log('The benchmark ran past its 5-minute bound; stopping.');
+      void server?.stop().finally(() => process.exit(1));
+    }, 300_000);
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -120,6 +145,8 @@ async function main(): Promise<number> {
       DIST_DIR: build.dist,
       DEMO_MODE: '1',
       LOG_LEVEL: 'warn',
+      // The meter scenario's guests each come from their own address, as the proxy header says.
+      TRUST_PROXY: '1',
     };
     const serverMain = path.join(build.dist, 'server', 'main.js');
     started = Date.now();
@@ -130,19 +157,26 @@ async function main(): Promise<number> {
     const largeSeconds = seconds(started);
     log(`Seeded the demo site in ${demoSeconds.toFixed(1)} s and ${ARTICLES} more articles in ${largeSeconds.toFixed(1)} s.`);
 
+    // The first start on this database, with nothing in the operating system's file cache but what seeding left.
     server = await startServer(build.dist, env, await freePort());
+    log(`The server was ready in ${server.readySeconds.toFixed(2)} s.`);
     const ids = await articleIds(server.url);
+    const cards = await allArticles(server.url);
+    const premium = premiumIds(cards, ids.length);
     const routes: Route[] = [
       { name: ROUTE.static, paths: [staticPath(build.dist)] },
       { name: ROUTE.page, paths: ids.map((id) => `/article/${id}`) },
+      // Measured next to the free page, so the two compare under the same conditions.
+      { name: ROUTE.premiumPage, paths: premium.map((id) => `/article/${id}`) },
       // Every article in turn over all connections: none of these pages is in the render cache.
-      { name: ROUTE.pageMiss, paths: (await allArticleIds(server.url)).map((id) => `/article/${id}`), shared: true },
+      { name: ROUTE.pageMiss, paths: cards.map((a) => `/article/${a.id}`), shared: true },
       { name: ROUTE.home, paths: ['/'] },
       { name: ROUTE.api, paths: ids.map((id) => `/api/v2/article/${id}`) },
+      { name: ROUTE.meter, paths: premium.map((id) => `/api/v2/article/${id}/unlock`), method: 'POST', headers: guestHeaders },
       { name: ROUTE.search, paths: await searchPaths(server.url) },
     ];
     // Guest pages are cached by design: every URL is fetched once first, as earlier traffic would have.
-    for (const route of routes.filter((r) => r.name !== ROUTE.search && !r.shared)) for (const p of route.paths) await fetch(server.url + p).then((r) => r.arrayBuffer());
+    for (const route of routes.filter((r) => r.name !== ROUTE.search && !r.shared && !r.method)) for (const p of route.paths) await fetch(server.url + p).then((r) => r.arrayBuffer());
     const measurements: Measurement[] = [];
     for (const route of routes) {
       log(`Measuring ${route.name} (${route.paths.length} URL${route.paths.length > 1 ? 's' : ''}) for ${DURATION} s...`);
@@ -152,15 +186,21 @@ async function main(): Promise<number> {
       await untilIdle(server.url);
       measurements.push(await measure(server.url, route, DURATION, CONNECTIONS));
     }
+    const figures = { coldStartSeconds: server.readySeconds, rssMb: server.rssMb() };
     await server.stop();
 
-    const results = checks(measurements, { page: ROUTE.page, api: ROUTE.api, pageMiss: ROUTE.pageMiss });
+    const results = [
+      ...checks(measurements, { page: ROUTE.page, api: ROUTE.api, pageMiss: ROUTE.pageMiss, premiumPage: ROUTE.premiumPage, meter: ROUTE.meter }),
+      ...processChecks(figures),
+    ];
     const report = [
       `Lectern benchmark, ${new Date().toISOString()}: Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? 'unknown'}),`,
       `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}; SQLite with the demo site + ${ARTICLES} articles`,
       `(seeded in ${demoSeconds.toFixed(1)} s + ${largeSeconds.toFixed(1)} s); ${CONNECTIONS} connections, ${DURATION} s per route.`,
       '',
       table(measurements),
+      '',
+      processTable(figures),
       '',
       ...results.map((c) => `- [${c.ok ? 'x' : ' '}] ${c.label}`),
       '',

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -18,12 +19,17 @@ export function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   pid: number;
+  /** Seconds from spawning the process to its first ready answer of `/readyz` (polled every 20 ms). */
+  readySeconds: number;
+  /** The process's resident set size in MB (Linux `/proc`, else `ps`); null where neither answers. */
+  rssMb(): number | null;
   stop(): Promise<void>;
 }
 
 /** `node <dist>/server/main.js start` on 127.0.0.1, resolved once /readyz answers. */
 export async function startServer(dist: string, env: NodeJS.ProcessEnv, port: number): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, [path.join(dist, 'server', 'main.js'), 'start'], {
     env: { ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,8 +65,24 @@ export async function startServer(dist: string, env: NodeJS.ProcessEnv, port: nu
       await stop();
       throw new Error(`The server was not ready within 30 s:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 20));
   }
+  const readySeconds = (performance.now() - spawnedAt) / 1000;
   if (output.trim()) process.stdout.write(`server: ${output.trim()}\n`);
-  return { url, pid: child.pid!, stop };
+  return { url, pid: child.pid!, readySeconds, rssMb: () => residentMb(child.pid!), stop };
+}
+
+function residentMb(pid: number): number | null {
+  try {
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    if (kb) return Number(kb[1]) / 1024;
+  } catch {
+    // No /proc: ask ps.
+  }
+  try {
+    const kb = Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim());
+    return Number.isFinite(kb) && kb > 0 ? kb / 1024 : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /**
  * Outgoing mail through nodemailer. With an SMTP URL the message goes to that server; without one
@@ -78,19 +78,24 @@ export interface MailerOptions {
   outboxDir: string;
 }
 
+/** The mail library is loaded with the first message, not at start: most processes send none. */
+const nodemailer = async () => (await import('nodemailer')).default;
+
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    let transport: Promise<Transporter> | undefined;
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        transport ??= nodemailer().then((n) => n.createTransport(options.smtpUrl));
+        await (await transport).sendMail({ from: options.from, ...message });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      transport ??= nodemailer().then((n) => n.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+      const info = await (await transport).sendMail({ from: options.from, ...message });
       writeOutboxEntry(options.outboxDir, { kind: 'email', to: message.to, subject: message.subject, text: message.text }, info.message as Buffer);
     },
   };

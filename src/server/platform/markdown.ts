@@ -1,23 +1,35 @@
-import hljs from 'highlight.js/lib/common';
+import { createRequire } from 'node:module';
+import type HighlightJs from 'highlight.js';
 import { Marked } from 'marked';
 import { markedHighlight } from 'marked-highlight';
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+
+/**
+ * The sanitiser and the highlighter are loaded on first use, not at start: together they are a fifth of
+ * the server's start-up time, and most processes render no Markdown (only writing an article does).
+ */
+const load = createRequire(import.meta.url);
+let hljsModule: typeof HighlightJs | undefined;
+let sanitizeModule: typeof SanitizeHtml | undefined;
+const hljs = () => (hljsModule ??= load('highlight.js/lib/common') as typeof HighlightJs);
+const sanitizeHtml = (html: string, options: SanitizeHtml.IOptions) => (sanitizeModule ??= load('sanitize-html') as typeof SanitizeHtml)(html, options);
+const sanitizeDefaults = () => (sanitizeModule ??= load('sanitize-html') as typeof SanitizeHtml).defaults;
 
 const marked = new Marked(
   markedHighlight({
     emptyLangClass: 'hljs',
     langPrefix: 'hljs language-',
     highlight(code, lang) {
-      const language = hljs.getLanguage(lang) ? lang : 'plaintext';
-      return hljs.highlight(code, { language }).value;
+      const language = hljs().getLanguage(lang) ? lang : 'plaintext';
+      return hljs().highlight(code, { language }).value;
     },
   }),
   { gfm: true },
 );
 
-const sanitizeOptions: sanitizeHtml.IOptions = {
+const sanitizeOptions = (): SanitizeHtml.IOptions => ({
   allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
+    ...sanitizeDefaults().allowedTags,
     'img', 'figure', 'figcaption', 'picture', 'source', 'del', 'ins', 'sup', 'sub', 'details', 'summary',
   ],
   allowedAttributes: {
@@ -42,12 +54,13 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
         ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer nofollow' } }
         : { tagName, attribs },
   },
-};
+});
+let sanitizeOptionsMade: SanitizeHtml.IOptions | undefined;
 
 /** Markdown -> sanitised HTML with highlighted code. Runs when an article is written, not when read. */
 export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown, { async: false });
-  return sanitizeHtml(html, sanitizeOptions);
+  return sanitizeHtml(html, (sanitizeOptionsMade ??= sanitizeOptions()));
 }
 
 /** Plain text of rendered HTML, for search and snippets. */

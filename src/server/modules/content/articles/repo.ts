@@ -109,6 +109,16 @@ export async function listByViews(q: ArticleQuery, limit: number): Promise<CardR
   return selectCards(q).orderBy('articles.view_count', 'desc').orderBy('articles.id', 'desc').limit(limit).execute();
 }
 
+/**
+ * Card rows of these ids, whatever their status: a primary-key lookup per id. Filtering by status and date
+ * in SQL here would lead SQLite to walk the date index over every published article instead, so callers
+ * keep the public ones themselves.
+ */
+export async function cardRowsByIds(db: Kysely<Database>, ids: number[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('articles').select(cardColumns).where('articles.id', 'in', ids).execute();
+}
+
 export function findArticle(db: Kysely<Database>, id: number) {
   return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -17,6 +17,7 @@ import { nowIso } from '../../../platform/time.js';
 import { decideArticleAccess, entitlementOfActor, previewAccess, releaseArticle, type Entitlement } from '../access.js';
 import { priceCard } from '../../membership/service.js';
 import {
+  cardRowsByIds,
   countPublished,
   deleteArticleRow,
   existingIds,
@@ -40,7 +41,7 @@ export interface Page<T> {
   results: T[];
 }
 
-const isPublic = (a: Pick<ArticleRow, 'status' | 'published_at'>) => a.status === 'published' && a.published_at !== null && a.published_at <= nowIso();
+const isPublic = (a: Pick<ArticleRow, 'status' | 'published_at'>, now = nowIso()) => a.status === 'published' && a.published_at !== null && a.published_at <= now;
 
 async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleRow): Promise<ArticleDetail> {
   const [card] = await hydrateCards(ctx.db.kysely, [article]);
@@ -106,8 +107,9 @@ export async function getSummary(ctx: AppContext, id: number): Promise<ArticleCa
 
 export async function cardsByIds(ctx: AppContext, ids: number[]): Promise<ArticleCard[]> {
   const db = ctx.db.kysely;
-  const rows = await listNewest(publishedArticles(db, { ids }), ids.length || 1, 0);
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const now = nowIso();
+  const rows = await cardRowsByIds(db, [...new Set(ids)]);
+  const byId = new Map(rows.filter((r) => isPublic({ status: r.status, published_at: r.published_at }, now)).map((r) => [r.id, r]));
   return hydrateCards(db, ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined));
 }
 

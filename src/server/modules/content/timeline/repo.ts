@@ -12,10 +12,16 @@ export interface MonthRange {
   now: string;
 }
 
+/**
+ * Exactly one upper bound, the tighter of `before` and `now`: given both, SQLite bounds its index walk by
+ * one of them only, and chose `now`, walking every newer article to reach an old month.
+ */
 function published(db: Kysely<Database>, range: MonthRange) {
-  let q = db.selectFrom('articles').where('articles.status', '=', 'published').where('articles.published_at', '<=', range.now);
+  let q = db.selectFrom('articles').where('articles.status', '=', 'published');
   if (range.from) q = q.where('articles.published_at', '>=', range.from);
-  if (range.before) q = q.where('articles.published_at', '<', range.before);
+  // published_at < before <= now, or published_at <= now < before: either way the other bound holds too.
+  if (range.before && range.before <= range.now) q = q.where('articles.published_at', '<', range.before);
+  else q = q.where('articles.published_at', '<=', range.now);
   return q;
 }
 

@@ -1,6 +1,7 @@
 import type { ArticleCard } from '../../../../shared/api/content.js';
 import type { PageQuery } from '../../../../shared/api/common.js';
 import type { AppContext } from '../../../platform/context.js';
+import { createGuestCache } from '../../../platform/guest-cache.js';
 import { offsetOf } from '../../../platform/http.js';
 import { nowIso } from '../../../platform/time.js';
 import { cardsByIds, type Page } from '../articles/service.js';
@@ -30,8 +31,20 @@ function filterRange(input: TimelineInput, now: string): MonthRange {
   return { from: `${input.year}-${pad(input.month)}`, before: `${input.year}-${pad(input.month)}-32`, now };
 }
 
-/** Published articles grouped by month (UTC), newest month first; pages count months. */
-export async function timeline(ctx: AppContext, input: TimelineInput): Promise<Page<TimelineMonth>> {
+const caches = new WeakMap<AppContext, ReturnType<typeof createGuestCache<Page<TimelineMonth>>>>();
+
+/**
+ * Published articles grouped by month (UTC), newest month first; pages count months. The same for every
+ * caller (public articles only), so kept in the guest cache: a page of it is a few hundred cards.
+ */
+export function timeline(ctx: AppContext, input: TimelineInput): Promise<Page<TimelineMonth>> {
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = createGuestCache<Page<TimelineMonth>>(ctx, 100)));
+  const key = [input.year, input.month, input.per_month, input.page, input.page_size].join('|');
+  return cache.get(key, () => buildTimeline(ctx, input));
+}
+
+async function buildTimeline(ctx: AppContext, input: TimelineInput): Promise<Page<TimelineMonth>> {
   const db = ctx.db.kysely;
   const range = filterRange(input, nowIso());
   // Months come from maintained counts (a few rows a year), so the page is cut here.
