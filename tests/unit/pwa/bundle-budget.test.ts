@@ -11,9 +11,10 @@ const CATALOGUES = { en: 'src/shared/i18n/en.ts', 'zh-CN': 'src/shared/i18n/zh-C
 /**
  * The Brotli-compressed JavaScript a first visit to an article may load before it hydrates. React, React DOM,
  * React Router's data router (the union of what every page uses: it is one module) and TanStack Query alone
- * weigh about 92 KiB compressed; the app's shell and the article page some 17 KiB.
+ * weigh about 92 KiB compressed; the app's shell and the article page some 18 KiB, of which the route table
+ * (every lazy route and the chunk names it preloads) grows with each page the site gains.
  */
-const BUDGET_BYTES = 110 * 1024;
+const BUDGET_BYTES = 112 * 1024;
 
 /** Code a guest reading an article never needs before hydration: it stays in its own routes' chunks. */
 const NOT_ON_FIRST_VISIT: Array<{ what: string; key: RegExp }> = [
