@@ -3,9 +3,9 @@ import { translate, type Language, type MessageKey, type Messages } from '../../
 /**
  * Messages a page may show right after hydration without the server having shown them: the header's account
  * corner once the stored session is read, the session notice, the offline indicator, the update prompt and
- * the paywall once the reader's access is known.
+ * the paywall once the reader's access is known, and the share button's answer.
  */
-const AFTER_HYDRATION: RegExp[] = [/^auth\.(login|logout|yourAccount|sessionEnded|tokenInvalid)$/, /^delete\.done$/, /^offline\./, /^update\./, /^paywall\./];
+const AFTER_HYDRATION: RegExp[] = [/^auth\.(login|logout|yourAccount|member|sessionEnded|tokenInvalid)$/, /^article\.(linkCopied|copyFailed)$/, /^delete\.done$/, /^offline\./, /^update\./, /^paywall\./];
 
 /**
  * The messages handed to the browser with a server-rendered page: those the render used, and those the page

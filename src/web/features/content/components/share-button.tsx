@@ -10,10 +10,11 @@ const CONFIRMATION_MS = 4000;
  */
 export function ShareButton({ title, path }: { title: string; path: string }) {
   const { t } = useI18n();
-  const [status, setStatus] = useState('');
+  // What to say, translated when shown: the catalogue may arrive after the tap.
+  const [status, setStatus] = useState<{ copied: true } | { copied: false; url: string } | null>(null);
   useEffect(() => {
     if (!status) return;
-    const timer = setTimeout(() => setStatus(''), CONFIRMATION_MS);
+    const timer = setTimeout(() => setStatus(null), CONFIRMATION_MS);
     return () => clearTimeout(timer);
   }, [status]);
 
@@ -30,9 +31,9 @@ export function ShareButton({ title, path }: { title: string; path: string }) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      setStatus(t('article.linkCopied'));
+      setStatus({ copied: true });
     } catch {
-      setStatus(t('article.copyFailed', { url }));
+      setStatus({ copied: false, url });
     }
   };
 
@@ -44,7 +45,9 @@ export function ShareButton({ title, path }: { title: string; path: string }) {
         </svg>
         {t('article.share')}
       </button>
-      <p className="share__status" role="status">{status}</p>
+      <p className="share__status" role="status">
+        {status && (status.copied ? t('article.linkCopied') : t('article.copyFailed', { url: status.url }))}
+      </p>
     </div>
   );
 }
