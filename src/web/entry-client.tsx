@@ -73,16 +73,6 @@ async function start() {
   if (hydrating) hydrateRoot(container, app);
   else createRoot(container).render(app);
   void registerServiceWorker();
-  // Once the page has loaded and the browser is idle, the rest of the reader's catalogue comes too, so texts
-  // shown after a tap (a copied link, a saved form) are there when the reader first asks for them.
-  afterLoad(() => void beforePage());
-}
-
-/** Runs `work` after the load event, when the browser is idle (or after a short delay where it has no idle callback). */
-function afterLoad(work: () => void) {
-  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 5000 }) : setTimeout(work, 2000));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
 }
 
 void start();
