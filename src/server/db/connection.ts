@@ -3,7 +3,6 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import pg from 'pg';
 import type { Database } from './types.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -27,7 +26,11 @@ export function createDb(databaseUrl: string): Db {
   const engine = engineOf(databaseUrl);
   if (engine === 'postgres') {
     // Counts and sums arrive as strings from pg's bigint/numeric; the repos convert with Number().
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // The driver is loaded when the first query needs a connection, so a SQLite site never loads it.
+    const pool = async () => {
+      const { default: pg } = await import('pg');
+      return new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    };
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, engine, destroy: () => kysely.destroy() };
   }

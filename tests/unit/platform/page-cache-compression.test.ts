@@ -6,7 +6,7 @@ import { ContentEvents } from '../../../src/server/platform/content-events.js';
 import { PageCache } from '../../../src/server/platform/ssr/page-cache.js';
 
 /** HTML that compresses to about half its size, as real pages do (unlike a run of one letter). */
-const page = (bytes: number) => ({ status: 200, html: randomBytes(bytes / 2).toString('hex') });
+const page = (bytes: number) => ({ status: 200, html: Buffer.from(randomBytes(bytes / 2).toString('hex')) });
 const newCache = (maxBytes: number, events = new ContentEvents()) => new PageCache({ maxBytes, maxEntries: 100, ttlSeconds: 0, events });
 
 afterEach(() => {
@@ -22,12 +22,12 @@ describe('compressed copies in the page cache', () => {
 
     const br = await cache.body('k', p, 'br');
     expect(br.coding).toBe('br');
-    expect(zlib.brotliDecompressSync(br.bytes as Buffer).toString()).toBe(p.html);
+    expect(zlib.brotliDecompressSync(br.bytes as Buffer).toString()).toBe(p.html.toString());
     const brBytes = (br.bytes as Buffer).length;
     expect(cache.stats.bytes).toBe(1 + 4000 + brBytes);
 
     const gzip = await cache.body('k', p, 'gzip');
-    expect(zlib.gunzipSync(gzip.bytes as Buffer).toString()).toBe(p.html);
+    expect(zlib.gunzipSync(gzip.bytes as Buffer).toString()).toBe(p.html.toString());
     expect(cache.stats.bytes).toBe(1 + 4000 + brBytes + (gzip.bytes as Buffer).length);
 
     const brotli = vi.spyOn(zlib, 'brotliCompress');
@@ -71,10 +71,10 @@ describe('compressed copies in the page cache', () => {
     cache.set('k', fresh, cache.version());
     const sent = await making;
     // The request that asked still gets its page's bytes; the new page is not given them.
-    expect(zlib.brotliDecompressSync(sent.bytes as Buffer).toString()).toBe(old.html);
+    expect(zlib.brotliDecompressSync(sent.bytes as Buffer).toString()).toBe(old.html.toString());
     expect(cache.stats.bytes).toBe(1 + 4000);
     const next = await cache.body('k', fresh, 'br');
-    expect(zlib.brotliDecompressSync(next.bytes as Buffer).toString()).toBe(fresh.html);
+    expect(zlib.brotliDecompressSync(next.bytes as Buffer).toString()).toBe(fresh.html.toString());
   });
 
   it('sends the HTML itself to a client that takes no compression, and a page under 1 KB as it is', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ContentEvents } from '../../../src/server/platform/content-events.js';
-import { cacheableUrl, PageCache, pageCacheKey } from '../../../src/server/platform/ssr/page-cache.js';
+import { cacheableUrl, ownBytes, PageCache, pageCacheKey } from '../../../src/server/platform/ssr/page-cache.js';
 
-const page = (bytes: number) => ({ status: 200, html: 'x'.repeat(bytes) });
+const page = (bytes: number) => ({ status: 200, html: Buffer.from('x'.repeat(bytes)) });
 
 describe('page cache URL', () => {
   it('leaves out parameters no page reads', () => {
@@ -54,8 +54,32 @@ describe('page cache', () => {
 
   it('counts bytes, not characters', () => {
     const cache = new PageCache({ maxBytes: 1_000_000, maxEntries: 10, ttlSeconds: 0, events: new ContentEvents() });
-    cache.set('k', { status: 200, html: '文'.repeat(100) }, cache.version());
+    cache.set('k', { status: 200, html: Buffer.from('文'.repeat(100)) }, cache.version());
     expect(cache.stats.bytes).toBe(1 + 300);
+  });
+
+  it('holds a Chinese page as its UTF-8 bytes, so the count is what the page takes', () => {
+    const cache = new PageCache({ maxBytes: 1_000_000, maxEntries: 10, ttlSeconds: 0, events: new ContentEvents() });
+    const text = `<!doctype html><html lang="zh-CN"><body><h1>${'中文文章'.repeat(2000)}</h1></body></html>`;
+    const html = ownBytes(Buffer.from(text));
+    cache.set('zh', { status: 200, html }, cache.version());
+    const kept = cache.get('zh')!;
+    // Bytes, not a string: a string with Chinese in it is held at two bytes per character.
+    expect(Buffer.isBuffer(kept.html)).toBe(true);
+    expect(kept.html.toString()).toBe(text);
+    // Its own memory block, and the count is the block's size: 3 bytes per Chinese character, 1 per ASCII one.
+    expect(kept.html.buffer.byteLength).toBe(kept.html.byteLength);
+    expect(cache.stats.bytes).toBe(2 + 8000 * 3 + (text.length - 8000));
+  });
+
+  it('gives small bytes a block of their own, not a view into a shared pool', () => {
+    const pooled = Buffer.from('<p>短</p>');
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.byteLength);
+    const own = ownBytes(pooled);
+    expect(own.buffer.byteLength).toBe(own.byteLength);
+    expect(own.toString()).toBe('<p>短</p>');
+    const whole = Buffer.allocUnsafeSlow(10);
+    expect(ownBytes(whole)).toBe(whole);
   });
 
   it('is dropped when content changes, and keeps nothing rendered across a change', () => {

@@ -1,8 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../connection.js';
 import { demoCredentials, formatDemoCredentials, writeDemoCredentials, type DemoCredential } from './demo-credentials.js';
-import { seedDemo } from './demo-seed.js';
-import { addGeneratedArticles, type LargeSeedResult } from './large-seed.js';
+import type { LargeSeedResult } from './large-seed.js';
 
 export { DEMO_CREDENTIALS_FILE, parseDemoCredentials, type DemoCredential } from './demo-credentials.js';
 
@@ -32,6 +31,8 @@ export async function seedIfEmpty(config: Config, db: Db, options: SeedOptions =
   if (!config.demoMode || (await hasUsers(db))) return null;
   const accounts = demoCredentials(options.passwords);
   try {
+    // The demo content is loaded only to seed it: a started site with users never parses it.
+    const { seedDemo } = await import('./demo-seed.js');
     await seedDemo(db, accounts);
   } catch (err) {
     // Two processes starting on one empty database: the one that lost the race finds the users there
@@ -45,5 +46,6 @@ export async function seedIfEmpty(config: Config, db: Db, options: SeedOptions =
 
 /** `seed --articles N`: adds N generated articles (and the authors and taxonomy they need). */
 export async function seedLargeSite(_config: Config, db: Db, count: number): Promise<LargeSeedResult> {
+  const { addGeneratedArticles } = await import('./large-seed.js');
   return addGeneratedArticles(db, count);
 }

@@ -13,15 +13,16 @@ export async function insertRead(db: Kysely<Database>, month: string, subject: s
   return row !== undefined;
 }
 
-export async function hasRead(db: Kysely<Database>, month: string, subject: string, articleId: number): Promise<boolean> {
-  const row = await db
+/** Which of the subjects have read the article this month. */
+export async function readersOf(db: Kysely<Database>, month: string, subjects: string[], articleId: number): Promise<Set<string>> {
+  const rows = await db
     .selectFrom('meter_reads')
-    .select('article_id')
+    .select('subject')
     .where('month', '=', month)
-    .where('subject', '=', subject)
+    .where('subject', 'in', subjects)
     .where('article_id', '=', articleId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return new Set(rows.map((r) => r.subject));
 }
 
 export async function readArticleIds(db: Kysely<Database>, month: string, subject: string): Promise<number[]> {
@@ -34,21 +35,30 @@ export async function countOf(db: Kysely<Database>, month: string, subject: stri
   return Number(row?.n ?? 0);
 }
 
-/** Adds one to the count if it is below `limit`; false when it is not. Atomic on both engines. */
-export async function takeOne(db: Kysely<Database>, month: string, subject: string, limit: number): Promise<boolean> {
-  await db
+/**
+ * Adds one to the count if it is below `limit`, in one statement (a first read creates the row at 1);
+ * the new count, or null when the count was at the limit. Atomic on both engines.
+ */
+export async function takeOne(db: Kysely<Database>, month: string, subject: string, limit: number): Promise<number | null> {
+  if (limit <= 0) return null;
+  const row = await db
     .insertInto('meter_counts')
-    .values({ month, subject, n: 0 })
-    .onConflict((oc) => oc.columns(['month', 'subject']).doNothing())
-    .execute();
-  const result = await db
-    .updateTable('meter_counts')
-    .set((eb) => ({ n: eb('n', '+', 1) }))
-    .where('month', '=', month)
-    .where('subject', '=', subject)
-    .where('n', '<', limit)
+    .values({ month, subject, n: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['month', 'subject'])
+        .doUpdateSet((eb) => ({ n: eb('meter_counts.n', '+', 1) }))
+        .where('meter_counts.n', '<', limit),
+    )
+    .returning('n')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row === undefined ? null : Number(row.n);
+}
+
+/** This month's counts of the given subjects, by subject (a subject without a row is absent). */
+export async function countsOf(db: Kysely<Database>, month: string, subjects: string[]): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('meter_counts').select(['subject', 'n']).where('month', '=', month).where('subject', 'in', subjects).execute();
+  return new Map(rows.map((r) => [r.subject, Number(r.n)]));
 }
 
 export async function addToCount(db: Kysely<Database>, month: string, subject: string, amount: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { GUEST_NETWORK_FACTOR } from '../../../shared/api/guest-paths.js';
 import type { AppContext } from '../../platform/context.js';
-import { addToCount, countOf, hasRead, insertRead, readArticleIds, takeOne } from './meter-repo.js';
+import { addToCount, countOf, countsOf, insertRead, readArticleIds, readersOf, takeOne } from './meter-repo.js';
 import { networkOf } from './network.js';
 
 /**
@@ -36,19 +36,25 @@ function subjectsOf(ctx: AppContext, who: Reader): Subjects {
   return { own: `fp:${who.fingerprint}`, limit, net: { subject: `net:${networkOf(who.ip)}`, limit: limit * GUEST_NETWORK_FACTOR } };
 }
 
+const subjectList = (s: Subjects): string[] => (s.net ? [s.own, s.net.subject] : [s.own]);
+
+/** Reads left: the reader's own, and for a guest no more than the network's. */
+function readsLeftOf(s: Subjects, used: number, netUsed: number): number {
+  const own = Math.max(0, s.limit - used);
+  return s.net ? Math.min(own, Math.max(0, s.net.limit - netUsed)) : own;
+}
+
 export async function meterStatus(ctx: AppContext, who: Reader, articleId: number): Promise<MeterStatus> {
   const db = ctx.db.kysely;
   const month = monthOf(new Date());
   const s = subjectsOf(ctx, who);
-  const [alreadyRead, used] = await Promise.all([hasRead(db, month, s.own, articleId), countOf(db, month, s.own)]);
-  let readsLeft = Math.max(0, s.limit - used);
-  let netAllows = true;
-  if (s.net) {
-    const [netRead, netUsed] = await Promise.all([hasRead(db, month, s.net.subject, articleId), countOf(db, month, s.net.subject)]);
-    readsLeft = Math.min(readsLeft, Math.max(0, s.net.limit - netUsed));
-    netAllows = netRead || netUsed < s.net.limit;
-  }
-  return { allowed: alreadyRead || (used < s.limit && netAllows), readsLeft, limit: s.limit, alreadyRead };
+  const subjects = subjectList(s);
+  const [readers, counts] = await Promise.all([readersOf(db, month, subjects, articleId), countsOf(db, month, subjects)]);
+  const alreadyRead = readers.has(s.own);
+  const used = counts.get(s.own) ?? 0;
+  const netUsed = s.net ? (counts.get(s.net.subject) ?? 0) : 0;
+  const netAllows = !s.net || readers.has(s.net.subject) || netUsed < s.net.limit;
+  return { allowed: alreadyRead || (used < s.limit && netAllows), readsLeft: readsLeftOf(s, used, netUsed), limit: s.limit, alreadyRead };
 }
 
 class Refused extends Error {}
@@ -69,22 +75,40 @@ export async function spendMeteredRead(ctx: AppContext, who: Reader, articleId: 
   const month = monthOf(now);
   const at = now.toISOString();
   const s = subjectsOf(ctx, who);
+  /** The counts this call raised, as they now stand (known without reading them again). */
+  let raised: { own?: number; net?: number } = {};
   let outcome: 'spent' | 'already' | 'refused';
   try {
     outcome = await ctx.db.kysely.transaction().execute(async (trx) => {
       if (!(await insertRead(trx, month, s.own, articleId, at))) return 'already' as const;
-      if (!(await takeOne(trx, month, s.own, s.limit))) throw new Refused();
+      const own = await takeOne(trx, month, s.own, s.limit);
+      if (own === null) throw new Refused();
+      let net: number | undefined;
       if (s.net && (await insertRead(trx, month, s.net.subject, articleId, at))) {
-        if (!(await takeOne(trx, month, s.net.subject, s.net.limit))) throw new Refused();
+        const taken = await takeOne(trx, month, s.net.subject, s.net.limit);
+        if (taken === null) throw new Refused();
+        net = taken;
       }
+      raised = { own, net };
       return 'spent' as const;
     });
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
     outcome = 'refused';
+    raised = {};
   }
-  const status = await meterStatus(ctx, who, articleId);
-  return { ...status, allowed: outcome !== 'refused', spent: outcome === 'spent' };
+  // The counts not known from the writes above are read in one query.
+  const missing = [...(raised.own === undefined ? [s.own] : []), ...(s.net && raised.net === undefined ? [s.net.subject] : [])];
+  const counts = missing.length > 0 ? await countsOf(ctx.db.kysely, month, missing) : new Map<string, number>();
+  const used = raised.own ?? counts.get(s.own) ?? 0;
+  const netUsed = s.net ? (raised.net ?? counts.get(s.net.subject) ?? 0) : 0;
+  return {
+    allowed: outcome !== 'refused',
+    readsLeft: readsLeftOf(s, used, netUsed),
+    limit: s.limit,
+    alreadyRead: outcome !== 'refused',
+    spent: outcome === 'spent',
+  };
 }
 
 /** Reads counted this month for the reader (the view count the guest calls report). */

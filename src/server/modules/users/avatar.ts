@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { AVATAR_SIZE } from '../../../shared/api/users.js';
 import { UnsupportedMediaType } from '../../platform/errors.js';
 
@@ -13,11 +13,21 @@ const STORED_NAME = /^[0-9a-f]{64}\.webp$/;
 
 const avatarDir = (dataDir: string) => path.join(dataDir, 'media', 'avatars');
 
+type SharpFn = (input: Buffer, options: SharpOptions) => Sharp;
+let loading: Promise<SharpFn> | undefined;
+
+/** The image library, loaded on the first avatar rather than at start-up (its native binding is slow to load). */
+function loadSharp(): Promise<SharpFn> {
+  loading ??= import('sharp').then((module) => module.default as SharpFn);
+  return loading;
+}
+
 /**
  * Checks the type by the bytes (never the name or the declared type), then makes a 256x256 WebP: turned
  * upright by its EXIF orientation, cropped to the centre, metadata (GPS and the like) dropped.
  */
 export async function toAvatarWebp(input: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata()).format;

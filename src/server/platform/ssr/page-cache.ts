@@ -46,7 +46,11 @@ export function pageCacheKey(lang: string, colorMode: string, url: string): stri
 
 export interface CachedPage {
   status: number;
-  html: string;
+  /**
+   * The page's HTML as UTF-8 bytes. Kept as bytes, not as a string: V8 holds a string with any character
+   * beyond Latin-1 (a Chinese page) at two bytes per character, so the byte bound would not be true.
+   */
+  html: Buffer;
   /** What showing the page counts as a read of (an article page: its article). */
   view?: PageView;
 }
@@ -69,7 +73,19 @@ interface Entry {
 }
 
 const entryBytes = (key: string, entry: Entry) =>
-  Buffer.byteLength(key) + Buffer.byteLength(entry.page.html) + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
+  Buffer.byteLength(key) + entry.page.html.byteLength + (entry.br?.byteLength ?? 0) + (entry.gzip?.byteLength ?? 0);
+
+/**
+ * The bytes in a memory block of their own. A small Buffer is often a view into a shared 8 KiB pool (and
+ * a compressor's output into a larger chunk); kept for long, such a view holds the whole block alive
+ * while the cache counts only the view.
+ */
+export function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
+  bytes.copy(own);
+  return own;
+}
 
 /**
  * Rendered guest pages, bounded by bytes and by count, least recently used out first, and dropped as a
@@ -106,7 +122,10 @@ export class PageCache {
     return this.lru?.get(key)?.page;
   }
 
-  /** Keeps a page rendered from content that did not change while it was rendered. A page larger than the whole bound is not kept. */
+  /**
+   * Keeps a page rendered from content that did not change while it was rendered. A page larger than the
+   * whole bound is not kept. Its HTML should be bytes of their own (`ownBytes`), as only those are counted.
+   */
   set(key: string, page: CachedPage, renderedFrom: number): void {
     if (!this.lru || renderedFrom !== this.options.events.current) return;
     this.lru.set(key, { page });
@@ -118,15 +137,15 @@ export class PageCache {
    * so every later hit sends the same bytes with no work; or the HTML itself for `null` and for a page
    * too small to gain from compression.
    */
-  async body(key: string, page: CachedPage, coding: ContentCoding | null): Promise<{ bytes: Buffer | string; coding: ContentCoding | null }> {
-    if (coding === null || Buffer.byteLength(page.html) < COMPRESS_MIN_BYTES) return { bytes: page.html, coding: null };
+  async body(key: string, page: CachedPage, coding: ContentCoding | null): Promise<{ bytes: Buffer; coding: ContentCoding | null }> {
+    if (coding === null || page.html.byteLength < COMPRESS_MIN_BYTES) return { bytes: page.html, coding: null };
     const kept = this.lru?.peek(key);
     const stored = kept?.page === page ? kept[coding] : undefined;
     if (stored) return { bytes: stored, coding };
 
     let pending = this.pending.get(page);
     if (!pending) this.pending.set(page, (pending = {}));
-    const making = (pending[coding] ??= compressBytes(Buffer.from(page.html), coding, 'stored'));
+    const making = (pending[coding] ??= compressBytes(page.html, coding, 'stored').then(ownBytes));
     let bytes: Buffer;
     try {
       bytes = await making;

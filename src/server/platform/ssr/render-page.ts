@@ -9,7 +9,7 @@ import { parseColorMode } from '../../../web/lib/color-mode.js';
 import { COMPRESS_MIN_BYTES, compressBytes, negotiateCoding, type ContentCoding } from '../compression.js';
 import { injectFetch } from './inject-fetch.js';
 import type { RenderFn, SsrOptions } from './options.js';
-import { cacheableUrl, PageCache, pageCacheKey } from './page-cache.js';
+import { cacheableUrl, ownBytes, PageCache, pageCacheKey } from './page-cache.js';
 
 type HtmlResult = Extract<RenderResult, { type: 'html' }>;
 
@@ -28,16 +28,16 @@ export function fillTemplate(template: string, result: HtmlResult): string {
  * Sends a page's bytes. Pages are answered by the not-found handler, which no compression hook reaches, so
  * they arrive here compressed already (or plain) and say so in `Content-Encoding`.
  */
-function sendHtml(reply: FastifyReply, status: number, body: { bytes: Buffer | string; coding: ContentCoding | null }, cacheControl: string) {
+function sendHtml(reply: FastifyReply, status: number, body: { bytes: Buffer; coding: ContentCoding | null }, cacheControl: string) {
   reply.status(status).type('text/html; charset=utf-8').header('cache-control', cacheControl);
   if (body.coding) reply.header('content-encoding', body.coding);
   return reply.send(body.bytes);
 }
 
 /** A page's bytes for this request alone: compressed quickly, as every answer made per request is. */
-async function dynamicBody(html: string, coding: ContentCoding | null) {
-  if (coding === null || Buffer.byteLength(html) < COMPRESS_MIN_BYTES) return { bytes: html, coding: null };
-  return { bytes: await compressBytes(Buffer.from(html), coding, 'dynamic'), coding };
+async function dynamicBody(html: Buffer, coding: ContentCoding | null) {
+  if (coding === null || html.byteLength < COMPRESS_MIN_BYTES) return { bytes: html, coding: null };
+  return { bytes: await compressBytes(html, coding, 'dynamic'), coding };
 }
 
 /**
@@ -84,7 +84,7 @@ export function createPageServer(app: FastifyInstance, options: SsrOptions, temp
     const result = await render({ url, headers, fetch: fetchApi, lang, colorMode, publicUrl: config.publicUrl, siteName: config.siteName });
     if (result.type === 'redirect') return reply.redirect(result.location, result.status);
 
-    const html = fillTemplate(pageTemplate!, result);
+    const html = ownBytes(Buffer.from(fillTemplate(pageTemplate!, result)));
     if (key !== null && result.status === 200) cache.set(key, { status: result.status, html, view: result.view }, version);
     reply.header('x-ssr-cache', pageUrl === null ? 'bypass' : 'miss');
     // Compressed quickly for this request: most rendered pages are never asked for again before they
