@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 /** Where a key press belongs to what has focus: typing, choosing, or a media player's own seeking. */
@@ -16,10 +16,14 @@ export function lessonKeyDirection(event: Pick<KeyboardEvent, 'key' | 'altKey' |
   return null;
 }
 
-/** Moves to the previous or next lesson from the keyboard, unless the key press belongs to a field or player. */
+/**
+ * Moves to the previous or next lesson from the keyboard, unless the key press belongs to a field or player.
+ * The listener is set as the lesson commits (a layout effect), so a key pressed as soon as a lesson shows goes to
+ * that lesson's neighbours, never to the ones of the lesson before.
+ */
 export function useLessonKeys(previous: string | null, next: string | null) {
   const navigate = useNavigate();
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isOwnedByFocus(event.target)) return;
       const direction = lessonKeyDirection(event);
