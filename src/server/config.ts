@@ -54,6 +54,10 @@ export interface Config {
   freeReadsGuest: number;
   /** Premium articles a logged-in non-member may open free per calendar month. */
   freeReadsUser: number;
+  /** Minutes a checkout holds the stock of its lines (`RESERVATION_MINUTES`). */
+  reservationMinutes: number;
+  /** Minutes an unpaid order stays payable before it expires (`ORDER_PAYMENT_MINUTES`). */
+  orderPaymentMinutes: number;
 }
 
 const envSchema = z.object({
@@ -92,6 +96,8 @@ const envSchema = z.object({
   CAPTCHA_CHALLENGE_LIFETIME: z.coerce.number().int().min(30).max(24 * 3600).default(600),
   FREE_READS_GUEST: z.coerce.number().int().min(0).max(1000).default(3),
   FREE_READS_USER: z.coerce.number().int().min(0).max(1000).default(5),
+  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
+  ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
 });
 
 interface GeneratedSecrets {
@@ -195,6 +201,8 @@ export function loadConfig(
     captchaChallengeLifetime: e.CAPTCHA_CHALLENGE_LIFETIME,
     freeReadsGuest: e.FREE_READS_GUEST,
     freeReadsUser: e.FREE_READS_USER,
+    reservationMinutes: e.RESERVATION_MINUTES,
+    orderPaymentMinutes: e.ORDER_PAYMENT_MINUTES,
   };
   return { ...config, ...overrides };
 }

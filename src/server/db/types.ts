@@ -380,3 +380,118 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ArticleRow = Selectable<ArticlesTable>;
 export type NewArticle = Insertable<ArticlesTable>;
+
+// Orders (migration 0016)
+
+export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'cancelled' | 'refunded' | 'expired';
+export type ReservationState = 'held' | 'released' | 'sold';
+export type PaymentOutcome = 'paid' | 'refund_due';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  number: string;
+  user_id: number;
+  basket_id: number | null;
+  status: OrderStatus;
+  currency: string;
+  subtotal: number;
+  discount: number;
+  shipping_charge: number;
+  total: number;
+  voucher_id: number | null;
+  voucher_code: string | null;
+  voucher_claimed: Flag;
+  shipping_method_code: string | null;
+  shipping_method_name: string | null;
+  /** JSON of the address as it was at checkout. */
+  shipping_address: string | null;
+  payment_method: string;
+  language: string | null;
+  reserved_until: string | null;
+  expires_at: string;
+  paid_at: string | null;
+  fulfilled_at: string | null;
+  closed_at: string | null;
+  confirmation_sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number | null;
+  product_class: string;
+  membership_product_id: number | null;
+  course_id: number | null;
+  course_product_id: number | null;
+  stockrecord_id: number | null;
+  partner_sku: string | null;
+  title: string;
+  quantity: number;
+  unit_price: number;
+  discount: number;
+  line_total: number;
+  created_at: string;
+}
+
+export interface OrderLineAttributesTable {
+  id: Generated<number>;
+  line_id: number;
+  option_id: number | null;
+  option_code: string;
+  value: string;
+}
+
+export interface OrderStockReservationsTable {
+  id: Generated<number>;
+  order_id: number;
+  line_id: number;
+  stockrecord_id: number;
+  quantity: number;
+  state: ReservationState;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderPaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: string;
+  provider_trade_no: string;
+  amount: number;
+  currency: string;
+  outcome: PaymentOutcome;
+  created_at: string;
+}
+
+export interface OrderRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_id: number | null;
+  amount: number;
+  reason: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface OrderIdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  status: number | null;
+  body: string | null;
+  created_at: string;
+}
+
+/** Merged into Database above. */
+export interface Database {
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_line_attributes: OrderLineAttributesTable;
+  order_stock_reservations: OrderStockReservationsTable;
+  order_payments: OrderPaymentsTable;
+  order_refunds: OrderRefundsTable;
+  order_idempotency_keys: OrderIdempotencyKeysTable;
+}
