@@ -54,6 +54,12 @@ export interface Config {
   freeReadsGuest: number;
   /** Premium articles a logged-in non-member may open free per calendar month. */
   freeReadsUser: number;
+  /** Alipay (PROTOCOLS.md): offered at checkout only with its app id and both keys. */
+  alipay: AlipayConfig;
+  /** WeChat Pay API v3 (PROTOCOLS.md): offered at checkout only with every key of ours and a platform key. */
+  wechatpay: WechatpayConfig;
+  /** The test payment page (`dev` provider): demo mode by default, never in production outside demo mode. */
+  paymentDevProvider: boolean;
   /** Minutes a checkout holds the stock of its lines (`RESERVATION_MINUTES`). */
   reservationMinutes: number;
   /** Minutes an unpaid order stays payable before it expires (`ORDER_PAYMENT_MINUTES`). */
@@ -96,9 +102,59 @@ const envSchema = z.object({
   CAPTCHA_CHALLENGE_LIFETIME: z.coerce.number().int().min(30).max(24 * 3600).default(600),
   FREE_READS_GUEST: z.coerce.number().int().min(0).max(1000).default(3),
   FREE_READS_USER: z.coerce.number().int().min(0).max(1000).default(5),
+  ALIPAY_APP_ID: z.string().trim().default(''),
+  ALIPAY_PRIVATE_KEY: z.string().trim().default(''),
+  ALIPAY_PUBLIC_KEY: z.string().trim().default(''),
+  ALIPAY_SELLER_ID: z.string().trim().default(''),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  WECHATPAY_MCHID: z.string().trim().default(''),
+  WECHATPAY_APPID: z.string().trim().default(''),
+  WECHATPAY_APIV3_KEY: z.string().default('').refine((v) => v === '' || Buffer.byteLength(v) === 32, 'must be 32 characters'),
+  WECHATPAY_PRIVATE_KEY: z.string().trim().default(''),
+  WECHATPAY_SERIAL_NO: z.string().trim().default(''),
+  /** Comma-separated when several (a rotation), paired in order with WECHATPAY_PLATFORM_SERIAL. */
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().default(''),
+  WECHATPAY_PLATFORM_SERIAL: z.string().default(''),
+  WECHATPAY_GATEWAY: z.string().url().default('https://api.mch.weixin.qq.com'),
+  PAYMENT_DEV_PROVIDER: z.enum(['0', '1', 'true', 'false']).optional(),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
   ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
 });
+
+export interface AlipayConfig {
+  appId: string;
+  /** Ours, to sign requests: PEM or bare base64 (PKCS#8 or PKCS#1). */
+  privateKey: string;
+  /** Alipay's, to verify notifications: PEM or bare base64 SPKI. */
+  publicKey: string;
+  sellerId: string;
+  gateway: string;
+}
+
+export interface WechatpayConfig {
+  mchid: string;
+  appid: string;
+  apiV3Key: string;
+  privateKey: string;
+  serialNo: string;
+  /** The platform's public keys with their serials (several during a rotation). */
+  platformKeys: { serial: string; publicKey: string }[];
+  gateway: string;
+}
+
+/** Keys may arrive with their line breaks written as "\n" (one-line environment files). */
+const keyText = (value: string) => value.replace(/\\n/g, '\n');
+
+/** `WECHATPAY_PLATFORM_PUBLIC_KEY` and `WECHATPAY_PLATFORM_SERIAL` as pairs; PEM and base64 hold no comma. */
+function platformKeys(keys: string, serials: string): WechatpayConfig['platformKeys'] {
+  const split = (list: string) => list.split(',').map((item) => keyText(item.trim())).filter(Boolean);
+  const publicKeys = split(keys);
+  const serialList = split(serials);
+  if (publicKeys.length !== serialList.length) {
+    throw new Error('Invalid configuration: WECHATPAY_PLATFORM_PUBLIC_KEY and WECHATPAY_PLATFORM_SERIAL must list as many entries.');
+  }
+  return publicKeys.map((publicKey, i) => ({ serial: serialList[i], publicKey }));
+}
 
 interface GeneratedSecrets {
   secretKey: string;
@@ -160,6 +216,10 @@ export function loadConfig(
   const embedded = engineOf(databaseUrl) === 'sqlite';
   const demoMode = overrides.demoMode ?? (e.DEMO_MODE === undefined ? embedded : truthy(e.DEMO_MODE));
   if (!embedded) assertSharedSecretsSet(e, demoMode);
+  const paymentDevProvider = e.PAYMENT_DEV_PROVIDER === undefined ? demoMode : truthy(e.PAYMENT_DEV_PROVIDER);
+  if (paymentDevProvider && e.NODE_ENV === 'production' && !demoMode) {
+    throw new Error('Invalid configuration: PAYMENT_DEV_PROVIDER (the test payment page) is refused in production outside demo mode.');
+  }
   // Only the embedded site writes generated secrets; a shared database has them all from the environment
   // (the mailbox secret only in demo mode: without it the mailbox does not exist, so a per-process one does).
   const needsGenerated = !e.SECRET_KEY || !e.ADMIN_PREVIEW_SECRET || !e.ALTCHA_HMAC_KEY || !e.DEV_MAILBOX_SECRET;
@@ -201,6 +261,23 @@ export function loadConfig(
     captchaChallengeLifetime: e.CAPTCHA_CHALLENGE_LIFETIME,
     freeReadsGuest: e.FREE_READS_GUEST,
     freeReadsUser: e.FREE_READS_USER,
+    alipay: {
+      appId: e.ALIPAY_APP_ID,
+      privateKey: keyText(e.ALIPAY_PRIVATE_KEY),
+      publicKey: keyText(e.ALIPAY_PUBLIC_KEY),
+      sellerId: e.ALIPAY_SELLER_ID,
+      gateway: e.ALIPAY_GATEWAY,
+    },
+    wechatpay: {
+      mchid: e.WECHATPAY_MCHID,
+      appid: e.WECHATPAY_APPID,
+      apiV3Key: e.WECHATPAY_APIV3_KEY,
+      privateKey: keyText(e.WECHATPAY_PRIVATE_KEY),
+      serialNo: e.WECHATPAY_SERIAL_NO,
+      platformKeys: platformKeys(e.WECHATPAY_PLATFORM_PUBLIC_KEY, e.WECHATPAY_PLATFORM_SERIAL),
+      gateway: e.WECHATPAY_GATEWAY.replace(/\/+$/, ''),
+    },
+    paymentDevProvider,
     reservationMinutes: e.RESERVATION_MINUTES,
     orderPaymentMinutes: e.ORDER_PAYMENT_MINUTES,
   };
