@@ -1,4 +1,5 @@
 import { Dexie, type Table } from 'dexie';
+import type { Basket } from '../../shared/api/shop.js';
 
 /** SPEC section 3: the auth state kept in the browser across visits. */
 export interface AuthState {
@@ -39,10 +40,56 @@ export interface DeviceState {
   viewCountMonth?: string;
 }
 
+/** A basket change waiting to be sent (the shop's outbox), oldest first; `owner` 0 is a guest's basket on this device. */
+export interface BasketOpRow {
+  seq?: number;
+  owner: number;
+  /** The client operation id (`Idempotency-Key`): a replay of the same change changes nothing on the server. */
+  opId: string;
+  kind: 'add' | 'set' | 'remove';
+  /** The line: product id and option values (`12:[[3,"For Ann"]]`). */
+  key: string;
+  product: number;
+  options: { option: number; value: string }[];
+  /** Added (add), the new quantity (set), 0 (remove). */
+  quantity: number;
+  /** What the shopper saw when making the change, to show it before the server answers. */
+  title: string;
+  productClass: string;
+  unitPrice: number | null;
+  currency: string;
+  /** The request as first sent, so every retry sends the same one. */
+  request?: { method: 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
+  createdAt: string;
+}
+
+/** The last basket the server answered, per owner, shown while offline. */
+export interface BasketSnapshotRow {
+  owner: number;
+  basket: Basket;
+  savedAt: string;
+}
+
+/** Something the server changed or refused in a basket, kept until the shopper dismisses it. */
+export interface BasketNoticeRow {
+  id?: number;
+  owner: number;
+  code: string;
+  title: string;
+  old: number | null;
+  new: number | null;
+  currency: string;
+  reason: string;
+  at: string;
+}
+
 export type LecternDb = Dexie & {
   auth: Table<AuthState, string>;
   profile: Table<ProfileState, string>;
   device: Table<DeviceState, string>;
+  basketOps: Table<BasketOpRow, number>;
+  basketSnapshots: Table<BasketSnapshotRow, number>;
+  basketNotices: Table<BasketNoticeRow, number>;
 };
 
 export const DB_NAME = 'lectern';
@@ -61,6 +108,8 @@ export function openDb(name: string = DB_NAME): LecternDb {
       const auth = (await tx.table('auth').get(STATE_KEY)) as Partial<AuthState> | undefined;
       if (auth?.userfinger) await tx.table('device').put({ userfinger: auth.userfinger }, STATE_KEY);
     });
+  // Version 4 adds the shop's basket: the outbox of changes, the last basket the server answered, and its notices.
+  db.version(4).stores({ basketOps: '++seq, owner', basketSnapshots: 'owner', basketNotices: '++id, owner' });
   return db;
 }
 
