@@ -7,11 +7,14 @@ import { guestRoutes } from './guest/routes.js';
 import { mailboxRoutes } from './messaging/mailbox-routes.js';
 import { membershipRoutes } from './membership/routes.js';
 import { messagingRoutes } from './messaging/routes.js';
+import { devPayRoutes, paymentsRoutes } from './payments/routes.js';
+import { ordersRoutes } from './orders/routes.js';
 import { shopRoutes } from './shop/routes.js';
 import { usersRoutes } from './users/routes.js';
 
 /**
  * API modules, registered under /api/v2 in this order. `mailboxRoutes` is the exception: site pages
- * (`/dev/mailbox/<secret>`) in a non-encapsulated plugin, which the prefix does not reach.
+ * (`/dev/mailbox/<secret>`) in a non-encapsulated plugin, which the prefix does not reach; so is `devPayRoutes`
+ * (`/dev/pay`, the test payment page).
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, ordersRoutes, paymentsRoutes, devPayRoutes];

@@ -170,4 +170,3 @@ export const orderLineAttributeListQuery = pageQuery.extend({ line: id.optional(
 export type OrderLineAttributeListQuery = z.infer<typeof orderLineAttributeListQuery>;
 
 export const refundBody = z.object({ reason: z.string().trim().min(1, 'This field may not be blank.').max(1000, 'Use at most 1000 characters.') });
-export const cancelBody = z.object({ reason: z.string().trim().max(1000, 'Use at most 1000 characters.').default('') });

@@ -19,6 +19,7 @@ import {
   insertPayment,
   findPayment,
   linesOfOrders,
+  markRefundDue,
   membershipTermsOf,
   releaseConfirmation,
   transitionIf,
@@ -151,16 +152,26 @@ async function settle(ctx: AppContext, receipt: PaymentReceipt): Promise<Settled
     });
     // A concurrent identical notification inserted it first (PostgreSQL waited for it to commit).
     if (paymentId === undefined) return (await repeated(trx, receipt, order)) ?? { outcome: 'already_paid', orderId: order.id };
-    if (!(await transitionIf(trx, order.id, ['pending'], { status: 'paid', paid_at: now, reserved_until: null, updated_at: now }))) {
+    if (!(await payWithin(trx, order, at))) {
       // Another trade number paid it, or the order job expired it, since it was read: this money goes back.
-      await trx.updateTable('order_payments').set({ outcome: 'refund_due' }).where('id', '=', paymentId).execute();
+      await markRefundDue(trx, paymentId);
       return { outcome: 'recorded_for_refund', orderId: order.id };
     }
-    const lines = await linesOfOrders(trx, [order.id]);
-    await sellHolds(trx, order, new Map(lines.map((l) => [l.id, l.title])), now);
-    await grantMemberships(trx, order, lines, at);
     return { outcome: 'paid', orderId: order.id };
   });
+}
+
+/**
+ * `pending -> paid` inside the caller's transaction, then the held stock sold and the memberships granted;
+ * false when the order was no longer pending. Also used for an order with nothing to pay.
+ */
+export async function payWithin(trx: Kysely<Database>, order: OrderRow, at: Date): Promise<boolean> {
+  const now = at.toISOString();
+  if (!(await transitionIf(trx, order.id, ['pending'], { status: 'paid', paid_at: now, reserved_until: null, updated_at: now }))) return false;
+  const lines = await linesOfOrders(trx, [order.id]);
+  await sellHolds(trx, order, new Map(lines.map((l) => [l.id, l.title])), now);
+  await grantMemberships(trx, order, lines, at);
+  return true;
 }
 
 /**

@@ -216,6 +216,10 @@ export async function insertPayment(db: Kysely<Database>, values: Insertable<Ord
   return row?.id;
 }
 
+export async function markRefundDue(db: Kysely<Database>, paymentId: number): Promise<void> {
+  await db.updateTable('order_payments').set({ outcome: 'refund_due' }).where('id', '=', paymentId).execute();
+}
+
 export function paymentsOf(db: Kysely<Database>, orderId: number) {
   return db.selectFrom('order_payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }

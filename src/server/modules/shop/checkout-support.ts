@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { SINGLE_COPY_CLASSES } from '../../../shared/api/shop.js';
+import type { ProductClass } from '../../db/shop-types.js';
 import type { Database } from '../../db/types.js';
 import { Conflict, Invalid } from '../../platform/errors.js';
 import { findAddress, type AddressRow } from './address-repo.js';
@@ -19,7 +20,7 @@ import { basketTotals } from './totals.js';
 export interface PricedLine {
   basketLineId: number;
   productId: number;
-  productClass: string;
+  productClass: ProductClass;
   membershipProductId: number | null;
   title: string;
   stockrecordId: number | null;
@@ -118,16 +119,17 @@ export async function priceBasket(
   }
   const covered = voucher === undefined ? new Set<number>() : voucher.range_id === null ? new Set(productIds) : await productsInRange(trx, voucher.range_id, productIds);
 
-  const shippingRequired = lines.some((l) => requiresShipping(l.productClass as never));
+  const shippingRequired = lines.some((l) => requiresShipping(l.productClass));
   let method: { code: string; name: string; charge: number; freeOver: number | null } | null = null;
   if (shippingRequired) {
+    if (shipping.country === null) throw Invalid.field('shipping_address', 'Something in this order is shipped: give an address or a shipping_address.');
     const methods = await methodsWithCountries(trx, true);
     const code = shipping.code ?? methods.find((m) => m.row.id === basket.shipping_method_id)?.row.code;
     if (code === undefined) throw Invalid.field('shipping_method_code', 'Choose a shipping method.');
     const found = methods.find((m) => m.row.code === code);
     if (!found) throw Invalid.field('shipping_method_code', 'No such shipping method.');
     const charge = chargeFor(found, shipping.country);
-    if (charge === null) throw Invalid.field('shipping_method_code', `This method does not ship to ${shipping.country ?? 'that country'}.`);
+    if (charge === null) throw Invalid.field('shipping_method_code', `This method does not ship to ${shipping.country}.`);
     method = { code: found.row.code, name: found.row.name, charge, freeOver: found.row.free_over };
   }
 

@@ -1,0 +1,617 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { PageQuery } from '../../../shared/api/common.js';
+import type { Language } from '../../../shared/i18n/index.js';
+import {
+  type CheckoutInput,
+  type MyOrderQuery,
+  type Order,
+  type OrderAddress,
+  type OrderLine,
+  type OrderLineAttribute,
+  type OrderLineAttributeListQuery,
+  type OrderLineListQuery,
+  type OrderListQuery,
+  type QuickBasket,
+  type QuickBasketInput,
+  type QuickCheckoutInput,
+} from '../../../shared/api/orders.js';
+import { SINGLE_COPY_CLASSES } from '../../../shared/api/shop.js';
+import type { Database } from '../../db/types.js';
+import { isStaff, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
+import { offsetOf } from '../../platform/http.js';
+import { nowIso } from '../../platform/time.js';
+import { cardsByIds } from '../courses/course-service.js';
+import { findCourseProduct } from '../courses/product-service.js';
+import { getProduct as getMembershipProduct } from '../membership/service.js';
+import { getBasket } from '../shop/basket-service.js';
+import { membershipPrices, type MembershipPrices } from '../shop/catalogue-service.js';
+import {
+  allocateStock,
+  basketForCheckout,
+  claimVoucherUse,
+  createQuickBasket,
+  isShippingCountry,
+  ownAddress,
+  priceBasket,
+  productForSale,
+  restock,
+  shopProductOfMembership,
+  submitBasket,
+  type PricedBasket,
+} from '../shop/checkout-support.js';
+import { releaseHolds, voucherReference } from './holds.js';
+import { runKeyed, type Answer, type KeyedRequest } from './idempotency.js';
+import { completePaidOrder, orderTitle, payWithin } from './payment-service.js';
+import {
+  attributesOfLines,
+  countAttributes,
+  countLines,
+  countOrders,
+  findAttribute,
+  findKey,
+  findLine,
+  findOrder,
+  insertLine,
+  insertLineAttributes,
+  insertOrder,
+  insertRefund,
+  insertReservation,
+  linesOfOrders,
+  listAttributes,
+  listLines,
+  listOrders as selectOrders,
+  paymentsOf,
+  refundsOf,
+  reservationsOf,
+  transitionIf,
+  updateOrder,
+  type OrderLineAttributeRow,
+  type OrderLineRow,
+  type OrderRow,
+} from './repo.js';
+
+const MINUTE_MS = 60 * 1000;
+/** Orders are numbered from here, as django-oscar numbers them: short enough to read out on the phone. */
+const ORDER_NUMBER_BASE = 100000;
+
+// Shapes
+
+function toAttribute(a: OrderLineAttributeRow): OrderLineAttribute {
+  return { id: a.id, line: a.line_id, option: a.option_id, option_code: a.option_code, value: a.value };
+}
+
+function toLine(currency: string, l: OrderLineRow, attributes: OrderLineAttributeRow[]): OrderLine {
+  const gross = l.unit_price * l.quantity;
+  return {
+    id: l.id,
+    order: l.order_id,
+    product: l.product_id,
+    product_class: l.product_class,
+    membership_product: l.membership_product_id,
+    course: l.course_id,
+    course_product: l.course_product_id,
+    stockrecord: l.stockrecord_id,
+    partner_sku: l.partner_sku,
+    title: l.title,
+    quantity: l.quantity,
+    price_currency: currency,
+    unit_price_incl_tax: l.unit_price,
+    unit_price_excl_tax: l.unit_price,
+    line_price_before_discounts_incl_tax: gross,
+    line_price_incl_tax: l.line_total,
+    line_price_excl_tax: l.line_total,
+    discount: l.discount,
+    attributes: attributes.filter((a) => a.line_id === l.id).map(toAttribute),
+  };
+}
+
+function toOrder(o: OrderRow, lines: OrderLineRow[], attributes: OrderLineAttributeRow[], now: string): Order {
+  const own = lines.filter((l) => l.order_id === o.id);
+  return {
+    id: o.id,
+    number: o.number,
+    basket: o.basket_id,
+    user: o.user_id,
+    status: o.status,
+    currency: o.currency,
+    title: orderTitle(own),
+    total_excl_tax_excl_discounts: o.subtotal,
+    total_discount: o.discount,
+    shipping_incl_tax: o.shipping_charge,
+    shipping_excl_tax: o.shipping_charge,
+    total_incl_tax: o.total,
+    total_excl_tax: o.total,
+    voucher_code: o.voucher_code,
+    shipping_method: o.shipping_method_name,
+    shipping_code: o.shipping_method_code,
+    shipping_address: o.shipping_address === null ? null : (JSON.parse(o.shipping_address) as OrderAddress),
+    payment_method: o.payment_method,
+    reserved_until: o.status === 'pending' ? o.reserved_until : null,
+    expires_at: o.expires_at,
+    can_pay: o.status === 'pending' && o.expires_at > now,
+    date_placed: o.created_at,
+    date_paid: o.paid_at,
+    date_fulfilled: o.fulfilled_at,
+    date_closed: o.closed_at,
+    lines: own.map((l) => toLine(o.currency, l, attributes)),
+  };
+}
+
+/** Orders with their lines and line attributes, in three queries. */
+async function orderViews(db: Kysely<Database>, rows: OrderRow[]): Promise<Order[]> {
+  const lines = await linesOfOrders(
+    db,
+    rows.map((o) => o.id),
+  );
+  const attributes = await attributesOfLines(
+    db,
+    lines.map((l) => l.id),
+  );
+  const now = nowIso();
+  return rows.map((o) => toOrder(o, lines, attributes, now));
+}
+
+async function orderView(db: Kysely<Database>, id: number): Promise<Order> {
+  return (await orderViews(db, [(await findOrder(db, id))!]))[0];
+}
+
+// Access: an order answers its owner and staff; anyone else gets the 404 of an order that does not exist.
+
+async function reachableOrder(db: Kysely<Database>, actor: Actor, id: number): Promise<OrderRow> {
+  const order = await findOrder(db, id);
+  if (!order || (order.user_id !== actor.id && !isStaff(actor))) throw new NotFound('Order');
+  return order;
+}
+
+// Placing an order
+
+/** One line of a new order, however it was chosen (a basket line, a quick checkout item). */
+interface NewLine {
+  productId: number | null;
+  productClass: string;
+  membershipProductId: number | null;
+  courseId: number | null;
+  courseProductId: number | null;
+  stockrecordId: number | null;
+  partnerSku: string | null;
+  title: string;
+  quantity: number;
+  unitPrice: number;
+  discount: number;
+  attributes: { option_id: number | null; option_code: string; value: string }[];
+}
+
+interface NewOrder {
+  basketId: number | null;
+  lines: NewLine[];
+  subtotal: number;
+  discount: number;
+  voucher: PricedBasket['voucher'];
+  shippingRequired: boolean;
+  shipping: PricedBasket['shipping'];
+  total: number;
+}
+
+type Delivery = Pick<CheckoutInput, 'address' | 'shipping_address' | 'shipping_method_code' | 'payment_method' | 'total'>;
+
+/** The address the goods go to: a saved address of the caller's, or one written for this order. */
+async function shippingAddressOf(trx: Kysely<Database>, actor: Actor, delivery: Delivery): Promise<OrderAddress> {
+  if (delivery.address !== undefined) {
+    const a = await ownAddress(trx, actor.id, delivery.address);
+    return {
+      title: a.title,
+      first_name: a.first_name,
+      last_name: a.last_name,
+      line1: a.line1,
+      line2: a.line2,
+      line3: a.line3,
+      line4: a.line4,
+      state: a.state,
+      postcode: a.postcode,
+      country: a.country,
+      phone_number: a.phone_number,
+      notes: a.notes,
+    };
+  }
+  if (delivery.shipping_address !== undefined) {
+    if (!(await isShippingCountry(trx, delivery.shipping_address.country))) throw Invalid.field('shipping_address', `The shop does not ship to ${delivery.shipping_address.country}.`);
+    return { ...delivery.shipping_address };
+  }
+  throw Invalid.field('shipping_address', 'Something in this order is shipped: give an address or a shipping_address.');
+}
+
+/** Shipping is priced for the address's country, known before the basket is priced. */
+async function destinationOf(trx: Kysely<Database>, actor: Actor, delivery: Delivery): Promise<string | null> {
+  if (delivery.address !== undefined) return (await ownAddress(trx, actor.id, delivery.address)).country;
+  return delivery.shipping_address?.country ?? null;
+}
+
+/**
+ * Writes the order in the caller's transaction: the lines at their frozen prices, a reservation for every
+ * stocked line (a conditional update: refused when fewer are left, so no unit is sold twice), one use of
+ * the voucher, and the basket closed. Any refusal rolls all of it back.
+ */
+async function placeOrder(ctx: AppContext, trx: Kysely<Database>, actor: Actor, draft: NewOrder, delivery: Delivery, language: Language | null): Promise<OrderRow> {
+  const at = new Date();
+  const now = at.toISOString();
+  const address = draft.shippingRequired ? await shippingAddressOf(trx, actor, delivery) : null;
+  if (delivery.total !== undefined && delivery.total !== draft.total) {
+    const message = `The order total is now ${draft.total}, not ${delivery.total}; check the basket and try again.`;
+    throw new Conflict(`total: ${message}`, { total: message });
+  }
+  if (draft.basketId !== null && !(await submitBasket(trx, draft.basketId, now))) {
+    throw new Conflict('basket: This basket has been ordered already.', { basket: 'This basket has been ordered already.' });
+  }
+  const holdsStock = draft.lines.some((l) => l.stockrecordId !== null);
+  const reservedUntil = holdsStock ? new Date(at.getTime() + ctx.config.reservationMinutes * MINUTE_MS).toISOString() : null;
+  const orderId = await insertOrder(trx, {
+    number: `new:${randomUUID()}`,
+    user_id: actor.id,
+    basket_id: draft.basketId,
+    status: 'pending',
+    currency: ctx.config.currency,
+    subtotal: draft.subtotal,
+    discount: draft.discount,
+    shipping_charge: draft.shipping?.price ?? 0,
+    total: draft.total,
+    voucher_id: draft.voucher?.id ?? null,
+    voucher_code: draft.voucher?.code ?? null,
+    voucher_claimed: draft.voucher ? 1 : 0,
+    shipping_method_code: draft.shipping?.code ?? null,
+    shipping_method_name: draft.shipping?.name ?? null,
+    shipping_address: address === null ? null : JSON.stringify(address),
+    payment_method: delivery.payment_method,
+    language,
+    reserved_until: reservedUntil,
+    expires_at: new Date(at.getTime() + ctx.config.orderPaymentMinutes * MINUTE_MS).toISOString(),
+    paid_at: null,
+    fulfilled_at: null,
+    closed_at: null,
+    confirmation_sent_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  await updateOrder(trx, orderId, { number: String(ORDER_NUMBER_BASE + orderId) });
+  for (const l of draft.lines) {
+    const lineId = await insertLine(trx, {
+      order_id: orderId,
+      product_id: l.productId,
+      product_class: l.productClass,
+      membership_product_id: l.membershipProductId,
+      course_id: l.courseId,
+      course_product_id: l.courseProductId,
+      stockrecord_id: l.stockrecordId,
+      partner_sku: l.partnerSku,
+      title: l.title,
+      quantity: l.quantity,
+      unit_price: l.unitPrice,
+      discount: l.discount,
+      line_total: l.unitPrice * l.quantity - l.discount,
+      created_at: now,
+    });
+    await insertLineAttributes(trx, lineId, l.attributes);
+    if (l.stockrecordId === null) continue;
+    if (!(await allocateStock(trx, l.stockrecordId, l.quantity, now))) {
+      const message = `"${l.title}" has just sold out or has fewer than ${l.quantity} left.`;
+      throw new Conflict(`quantity: ${message}`, { quantity: message });
+    }
+    await insertReservation(trx, { order_id: orderId, line_id: lineId, stockrecord_id: l.stockrecordId, quantity: l.quantity, expires_at: reservedUntil!, at: now });
+  }
+  if (draft.voucher) await claimVoucherUse(trx, draft.voucher, actor.id, voucherReference(orderId), now);
+  const order = (await findOrder(trx, orderId))!;
+  // Nothing to pay (a voucher took it all): paid at once, through the same step a payment takes.
+  if (order.total === 0) await payWithin(trx, order, at);
+  return (await findOrder(trx, orderId))!;
+}
+
+function basketDraft(priced: PricedBasket): NewOrder {
+  return {
+    basketId: priced.basket.id,
+    lines: priced.lines.map((l) => ({
+      productId: l.productId,
+      productClass: l.productClass,
+      membershipProductId: l.membershipProductId,
+      courseId: null,
+      courseProductId: null,
+      stockrecordId: l.stockrecordId,
+      partnerSku: l.partnerSku,
+      title: l.title,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      discount: l.discount,
+      attributes: l.attributes,
+    })),
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    voucher: priced.voucher,
+    shippingRequired: priced.shippingRequired,
+    shipping: priced.shipping,
+    total: priced.total,
+  };
+}
+
+/** After the commit: a free order's grants and confirmation. */
+async function afterPlaced(ctx: AppContext, answer: Answer<Order>): Promise<Answer<Order>> {
+  if (answer.body.status === 'paid') await completePaidOrder(ctx, answer.body.id);
+  return answer;
+}
+
+/**
+ * Brings the basket true to the catalogue first (in its own transaction, as reading it does), so a shopper
+ * whose basket changed since it was shown is told what changed instead of paying another amount.
+ */
+async function reconciledBasket(ctx: AppContext, actor: Actor, basketId: number): Promise<void> {
+  try {
+    const basket = await getBasket(ctx, actor, basketId);
+    if (basket.owner !== actor.id) throw Invalid.field('basket', 'No such basket of yours.');
+    if (basket.corrections.length) {
+      const message = `The basket changed: ${basket.corrections.map((c) => c.message).join(' ')} Check it and order again.`;
+      throw new Conflict(`basket: ${message}`, { basket: message });
+    }
+  } catch (err) {
+    if (err instanceof NotFound) throw Invalid.field('basket', 'No such basket of yours.');
+    throw err;
+  }
+}
+
+async function checkoutBasket(ctx: AppContext, actor: Actor, input: CheckoutInput, language: Language | null, request: KeyedRequest, quickOnly: boolean): Promise<Answer<Order>> {
+  const prices = await membershipPrices(ctx);
+  const answer = await runKeyed<Order>(ctx, actor, request, async (trx) => {
+    const basket = await basketForCheckout(trx, actor.id, input.basket);
+    if (quickOnly && basket.status !== 'frozen') throw Invalid.field('basket', 'This is not a quick basket; order it with checkout.');
+    const now = nowIso();
+    const priced = await priceBasket(trx, basket, prices, { code: input.shipping_method_code, country: await destinationOf(trx, actor, input) }, now);
+    const order = await placeOrder(ctx, trx, actor, basketDraft(priced), input, language);
+    return { status: 201, body: await orderView(trx, order.id) };
+  });
+  return afterPlaced(ctx, answer);
+}
+
+export async function checkout(ctx: AppContext, actor: Actor, input: CheckoutInput, language: Language | null, request: KeyedRequest): Promise<Answer<Order>> {
+  if (request.key === undefined || !(await isReplay(ctx, actor, request))) await reconciledBasket(ctx, actor, input.basket);
+  return checkoutBasket(ctx, actor, input, language, request, false);
+}
+
+export function quickCreateOrder(ctx: AppContext, actor: Actor, input: CheckoutInput, language: Language | null, request: KeyedRequest): Promise<Answer<Order>> {
+  return checkoutBasket(ctx, actor, input, language, request, true);
+}
+
+/** A repeated key: its answer comes from the store, whatever the basket has become since. */
+async function isReplay(ctx: AppContext, actor: Actor, request: KeyedRequest): Promise<boolean> {
+  return (await findKey(ctx.db.kysely, actor.id, request.key!)) !== undefined;
+}
+
+export async function quickCreateBasket(ctx: AppContext, actor: Actor, input: QuickBasketInput, request: KeyedRequest): Promise<Answer<QuickBasket>> {
+  const prices = await membershipPrices(ctx);
+  return runKeyed<QuickBasket>(ctx, actor, request, async (trx) => {
+    const q = await createQuickBasket(trx, actor.id, input, prices, nowIso());
+    return {
+      status: 201,
+      body: {
+        id: q.basket.id,
+        owner: q.basket.owner_id,
+        status: q.basket.status,
+        product: q.productId,
+        product_title: q.title,
+        quantity: q.quantity,
+        unit_price: q.unitPrice,
+        total: q.unitPrice * q.quantity,
+        currency: ctx.config.currency,
+        shipping_required: q.shippingRequired,
+      },
+    };
+  });
+}
+
+/** The one item of a quick checkout, read before its transaction (other modules read on their own). */
+async function quickItem(ctx: AppContext, input: QuickCheckoutInput): Promise<(trx: Kysely<Database>, prices: MembershipPrices) => Promise<NewLine>> {
+  const given = [input.product, input.membership_product, input.course_product].filter((v) => v !== undefined).length;
+  if (given !== 1) throw Invalid.field('product', 'Give exactly one of product, membership_product and course_product.');
+  const single = (field: string) => {
+    if (input.quantity > 1) throw Invalid.field('quantity', 'One is enough of this product.');
+    return field;
+  };
+  const base = { courseId: null, courseProductId: null, stockrecordId: null, partnerSku: null, discount: 0, attributes: [], quantity: input.quantity };
+  if (input.membership_product !== undefined) {
+    single('membership_product');
+    let product;
+    try {
+      product = await getMembershipProduct(ctx, null, input.membership_product);
+    } catch (err) {
+      if (err instanceof NotFound) throw Invalid.field('membership_product', 'No such membership product for sale.');
+      throw err;
+    }
+    return async (trx) => ({
+      ...base,
+      productId: (await shopProductOfMembership(trx, product.id)) ?? null,
+      productClass: 'membership',
+      membershipProductId: product.id,
+      title: product.name,
+      unitPrice: product.price,
+    });
+  }
+  if (input.course_product !== undefined) {
+    single('course_product');
+    const product = await findCourseProduct(ctx, input.course_product);
+    if (!product || product.is_active !== 1) throw Invalid.field('course_product', 'No such course product for sale.');
+    const course = (await cardsByIds(ctx, [product.course_id])).get(product.course_id);
+    if (!course) throw Invalid.field('course_product', 'No such course product for sale.');
+    return () =>
+      Promise.resolve({
+        ...base,
+        productId: null,
+        productClass: 'course',
+        membershipProductId: null,
+        courseId: product.course_id,
+        courseProductId: product.id,
+        title: product.name && product.name !== course.title ? `${course.title}: ${product.name}` : course.title,
+        unitPrice: product.price,
+      });
+  }
+  const productId = input.product!;
+  return async (trx, prices) => {
+    const sale = await productForSale(trx, productId, prices);
+    if ((SINGLE_COPY_CLASSES as readonly string[]).includes(sale.product.product_class)) single('product');
+    if (sale.state.available !== null && sale.state.available < input.quantity) throw Invalid.field('quantity', `Only ${sale.state.available} in stock.`);
+    return {
+      ...base,
+      productId: sale.product.id,
+      productClass: sale.product.product_class,
+      membershipProductId: sale.product.membership_product_id,
+      stockrecordId: sale.state.record?.id ?? null,
+      partnerSku: sale.state.record?.partner_sku ?? null,
+      title: sale.product.title,
+      unitPrice: sale.price,
+    };
+  };
+}
+
+/** Buys one product now, without a basket: memberships (plan cards), courses, downloads, a book. */
+export async function quickCheckout(ctx: AppContext, actor: Actor, input: QuickCheckoutInput, language: Language | null, request: KeyedRequest): Promise<Answer<Order>> {
+  const item = await quickItem(ctx, input);
+  const prices = await membershipPrices(ctx);
+  const answer = await runKeyed<Order>(ctx, actor, request, async (trx) => {
+    const line = await item(trx, prices);
+    if (line.productClass === 'physical') {
+      // The shipping rules are the basket's: priced through a one-line quick basket.
+      const q = await createQuickBasket(trx, actor.id, { product: line.productId!, quantity: line.quantity, options: [] }, prices, nowIso());
+      const priced = await priceBasket(trx, q.basket, prices, { code: input.shipping_method_code, country: await destinationOf(trx, actor, input) }, nowIso());
+      const order = await placeOrder(ctx, trx, actor, basketDraft(priced), input, language);
+      return { status: 201, body: await orderView(trx, order.id) };
+    }
+    const subtotal = line.unitPrice * line.quantity;
+    const order = await placeOrder(ctx, trx, actor, { basketId: null, lines: [line], subtotal, discount: 0, voucher: null, shippingRequired: false, shipping: null, total: subtotal }, input, language);
+    return { status: 201, body: await orderView(trx, order.id) };
+  });
+  return afterPlaced(ctx, answer);
+}
+
+// Reading orders
+
+export async function listOrders(ctx: AppContext, actor: Actor, query: OrderListQuery) {
+  if (query.user !== undefined && query.user !== actor.id && !isStaff(actor)) throw new Forbidden('Only staff see other people’s orders.');
+  const filters = {
+    userId: isStaff(actor) ? query.user : actor.id,
+    status: query.status,
+    number: query.number,
+    paymentMethod: query.payment_method,
+    placedAfter: query.placed_after,
+    placedBefore: query.placed_before,
+  };
+  const db = ctx.db.kysely;
+  const [count, rows] = await Promise.all([countOrders(db, filters), selectOrders(db, filters, query.page_size, offsetOf(query))]);
+  return { count, results: await orderViews(db, rows) };
+}
+
+/** The caller's own orders, staff included. */
+export async function myOrders(ctx: AppContext, actor: Actor, query: MyOrderQuery) {
+  const db = ctx.db.kysely;
+  const filters = { userId: actor.id, status: query.status };
+  const [count, rows] = await Promise.all([countOrders(db, filters), selectOrders(db, filters, query.page_size, offsetOf(query))]);
+  return { count, results: await orderViews(db, rows) };
+}
+
+export async function getOrder(ctx: AppContext, actor: Actor, id: number): Promise<Order> {
+  const order = await reachableOrder(ctx.db.kysely, actor, id);
+  return (await orderViews(ctx.db.kysely, [order]))[0];
+}
+
+export async function linesOfOrder(ctx: AppContext, actor: Actor, id: number): Promise<OrderLine[]> {
+  return (await getOrder(ctx, actor, id)).lines;
+}
+
+export async function listOrderLines(ctx: AppContext, actor: Actor, query: OrderLineListQuery) {
+  const db = ctx.db.kysely;
+  if (query.order !== undefined) await reachableOrder(db, actor, query.order);
+  const userId = isStaff(actor) ? undefined : actor.id;
+  const [count, rows] = await Promise.all([countLines(db, userId, query.order), listLines(db, userId, query.order, query.page_size, offsetOf(query))]);
+  const attributes = await attributesOfLines(
+    db,
+    rows.map((l) => l.id),
+  );
+  return { count, results: rows.map((l) => toLine(ctx.config.currency, l, attributes)) };
+}
+
+export async function getOrderLine(ctx: AppContext, actor: Actor, id: number): Promise<OrderLine> {
+  const db = ctx.db.kysely;
+  const line = await findLine(db, id);
+  if (!line || (line.user_id !== actor.id && !isStaff(actor))) throw new NotFound('Order line');
+  const order = (await findOrder(db, line.order_id))!;
+  return toLine(order.currency, line, await attributesOfLines(db, [line.id]));
+}
+
+export async function listOrderLineAttributes(ctx: AppContext, actor: Actor, query: OrderLineAttributeListQuery & PageQuery) {
+  const db = ctx.db.kysely;
+  if (query.line !== undefined) await getOrderLine(ctx, actor, query.line);
+  const userId = isStaff(actor) ? undefined : actor.id;
+  const [count, rows] = await Promise.all([countAttributes(db, userId, query.line), listAttributes(db, userId, query.line, query.page_size, offsetOf(query))]);
+  return { count, results: rows.map(toAttribute) };
+}
+
+export async function getOrderLineAttribute(ctx: AppContext, actor: Actor, id: number): Promise<OrderLineAttribute> {
+  const row = await findAttribute(ctx.db.kysely, id);
+  if (!row || (row.user_id !== actor.id && !isStaff(actor))) throw new NotFound('Order line attribute');
+  return toAttribute(row);
+}
+
+// Staff: fulfil, cancel, refund
+
+function refused(order: OrderRow, action: string): Conflict {
+  const message = `An order that is ${order.status} cannot be ${action}.`;
+  return new Conflict(`status: ${message}`, { status: message });
+}
+
+export function fulfilOrder(ctx: AppContext, actor: Actor, id: number, request: KeyedRequest): Promise<Answer<Order>> {
+  return runKeyed<Order>(ctx, actor, request, async (trx) => {
+    const order = await reachableOrder(trx, actor, id);
+    const now = nowIso();
+    if (!(await transitionIf(trx, order.id, ['paid'], { status: 'fulfilled', fulfilled_at: now, updated_at: now }))) throw refused(order, 'fulfilled');
+    return { status: 200, body: await orderView(trx, order.id) };
+  });
+}
+
+/** Cancels an unpaid order: its held stock and its voucher use go back. */
+export function cancelOrder(ctx: AppContext, actor: Actor, id: number, request: KeyedRequest): Promise<Answer<Order>> {
+  return runKeyed<Order>(ctx, actor, request, async (trx) => {
+    const order = await reachableOrder(trx, actor, id);
+    const now = nowIso();
+    if (!(await transitionIf(trx, order.id, ['pending'], { status: 'cancelled', closed_at: now, reserved_until: null, updated_at: now }))) throw refused(order, 'cancelled');
+    await releaseHolds(trx, order, now);
+    return { status: 200, body: await orderView(trx, order.id) };
+  });
+}
+
+/**
+ * Records the refund of a paid or fulfilled order (one refund per payment received) and marks it refunded;
+ * units not yet shipped go back on the shelf. For a cancelled or expired order, records the refunds of
+ * payments that arrived too late. The provider's refund call is not made here: staff return the money in
+ * the provider's console, and this is the shop's record of it.
+ */
+export function refundOrder(ctx: AppContext, actor: Actor, id: number, reason: string, request: KeyedRequest): Promise<Answer<Order>> {
+  return runKeyed<Order>(ctx, actor, request, async (trx) => {
+    const order = await reachableOrder(trx, actor, id);
+    const now = nowIso();
+    const payments = await paymentsOf(trx, order.id);
+    const refunded = new Set((await refundsOf(trx, order.id)).map((r) => r.payment_id));
+    const record = async (paymentId: number | null, amount: number) => {
+      await insertRefund(trx, { order_id: order.id, payment_id: paymentId, amount, reason, created_by: actor.id, created_at: now });
+    };
+    if (order.status === 'cancelled' || order.status === 'expired') {
+      const late = payments.filter((p) => p.outcome === 'refund_due' && !refunded.has(p.id));
+      if (late.length === 0) throw refused(order, 'refunded');
+      for (const p of late) await record(p.id, p.amount);
+      return { status: 200, body: await orderView(trx, order.id) };
+    }
+    if (!(await transitionIf(trx, order.id, ['paid', 'fulfilled'], { status: 'refunded', closed_at: now, updated_at: now }))) throw refused(order, 'refunded');
+    const due = payments.filter((p) => !refunded.has(p.id));
+    if (due.length === 0) await record(null, order.total);
+    for (const p of due) await record(p.id, p.amount);
+    if (order.status === 'paid') {
+      for (const r of await reservationsOf(trx, order.id)) if (r.state === 'sold') await restock(trx, r.stockrecord_id, r.quantity, now);
+    }
+    return { status: 200, body: await orderView(trx, order.id) };
+  });
+}
