@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LANGUAGES, type Language } from '../../shared/i18n/index.js';
 import { COLOR_MODES, parseColorMode, writeColorModeCookie, type ColorMode } from '../lib/color-mode.js';
 import { writeLanguageCookie } from '../lib/language.js';
 import { useAppEnv, useI18n } from './context.js';
+import { SHOP_USED_EVENT, SHOP_USED_KEY, shopUsed } from '../features/shop/shop-entry.js';
 
 /** Each language named in itself, so a reader finds theirs whatever the page's language. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
@@ -100,5 +101,35 @@ export function SettingsMenu() {
         <LanguageSelect />
       </div>
     </details>
+  );
+}
+
+const BasketBadge = lazy(() => import('../features/shop/components/basket-badge.js').then((m) => ({ default: m.BasketBadge })));
+
+/**
+ * The basket badge, once this device has used the shop: its code (Dexie, the outbox, the shop's messages) loads
+ * after hydration and only then, so a reader who never shops never downloads it. Rendered in the browser only:
+ * a basket is personal, and the server's page is every guest's.
+ */
+export function BasketCorner() {
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    const check = () => setUsed(shopUsed());
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SHOP_USED_KEY) check();
+    };
+    check();
+    window.addEventListener(SHOP_USED_EVENT, check);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener(SHOP_USED_EVENT, check);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, []);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <BasketBadge />
+    </Suspense>
   );
 }

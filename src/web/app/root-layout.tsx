@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { useAppEnv, useI18n } from './context.js';
-import { SettingsMenu } from './header-controls.js';
+import { BasketCorner, SettingsMenu } from './header-controls.js';
+import { SHOP_NAV_LABEL } from '../features/shop/shop-entry.js';
 import { feedPaths, paths } from './paths.js';
 import { UpdatePrompt } from '../features/pwa/update-prompt.js';
 import { OfflineIndicator } from '../features/pwa/offline-indicator.js';
@@ -22,7 +23,7 @@ function useFocusOnNavigation() {
 }
 
 export function RootLayout() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { siteName } = useAppEnv();
   useFocusOnNavigation();
   return (
@@ -43,6 +44,7 @@ export function RootLayout() {
               <span className="visually-hidden">{t('nav.search')}</span>
             </Link>
             <SettingsMenu />
+            <BasketCorner />
             <AccountMenu />
           </div>
         </div>
@@ -55,6 +57,7 @@ export function RootLayout() {
             <li><NavLink to={paths.courses()}>{t('nav.courses')}</NavLink></li>
             <li><NavLink to={paths.search()}>{t('nav.search')}</NavLink></li>
             <li><NavLink to={paths.about()} end>{t('nav.about')}</NavLink></li>
+            <li><NavLink to={paths.shop()}>{SHOP_NAV_LABEL[lang]}</NavLink></li>
             <li><NavLink to={paths.member()}>{t('nav.member')}</NavLink></li>
           </ul>
         </nav>

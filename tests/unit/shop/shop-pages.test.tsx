@@ -146,6 +146,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   await clearLogin();
+  window.localStorage.clear();
   const db = getDb()!;
   await Promise.all([db.basketOps.clear(), db.basketSnapshots.clear(), db.basketNotices.clear()]);
 });
@@ -219,6 +220,26 @@ describe('/product/{id}', () => {
     renderAt('/product/3');
     expect(await screen.findByText('Out of stock', undefined, slow)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Add to basket' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the header', () => {
+  it('has a Shop entry, and a basket badge with the item count once this device used the basket', async () => {
+    renderAt('/shop');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shop' }, slow)).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Shop' }).getAttribute('href')).toBe('/shop');
+    expect(screen.queryByRole('link', { name: /^Basket/ })).toBeNull();
+    cleanup();
+
+    renderAt('/product/2');
+    const add = (await screen.findByRole('button', { name: 'Add to basket' }, slow)) as HTMLButtonElement;
+    await waitFor(() => expect(add.disabled).toBe(false));
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
+    fireEvent.click(add);
+    const badge = await screen.findByRole('link', { name: 'Basket, 2 items' }, slow);
+    expect(badge.getAttribute('href')).toBe('/cart');
+    expect(within(badge).getByTestId('basket-count').textContent).toBe('2');
   });
 });
 

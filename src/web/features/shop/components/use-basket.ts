@@ -5,18 +5,8 @@ import { getDb, type BasketNoticeRow, type BasketOpRow } from '../../../lib/db.j
 import { useSession } from '../../../lib/session/session-context.js';
 import { browserBasketApi } from '../api/basket.js';
 import { itemCount, noticesOf, viewBasket, type ViewLine } from '../outbox/outbox.js';
+import { markShopUsed } from '../shop-entry.js';
 import { adoptGuestBasket, dismissNotices, enqueue, forgetOtherAccounts, saveBasket, syncBasket, type NewChange } from '../outbox/store.js';
-
-/** Set once this device has used the shop: the header loads the basket badge only then. */
-export const SHOP_USED_KEY = 'lectern.shop';
-
-export const markShopUsed = () => {
-  try {
-    window.localStorage.setItem(SHOP_USED_KEY, '1');
-  } catch {
-    // Storage refused (private mode): the badge shows on shop pages only.
-  }
-};
 
 interface Stored {
   ops: BasketOpRow[];
@@ -107,7 +97,8 @@ export function useBasket() {
     owner,
     lines,
     count: itemCount(lines),
-    pending: stored.ops.length > 0,
+    // A guest's changes are never sent (they join the account's basket at login): not "waiting".
+    pending: owner > 0 && stored.ops.length > 0,
     basket: stored.basket,
     notices: stored.notices,
     sync,

@@ -14,7 +14,8 @@ import type { ViewLine } from '../outbox/outbox.js';
 import { BasketNotices } from '../components/basket-notices.js';
 import { useShopI18n } from '../components/shop-i18n.js';
 import { ShopStyles } from '../components/shop-styles.js';
-import { basketApi, markShopUsed, useBasket, type BasketState } from '../components/use-basket.js';
+import { basketApi, useBasket, type BasketState } from '../components/use-basket.js';
+import { markShopUsed } from '../shop-entry.js';
 
 function LineItem({ line, basket }: { line: ViewLine; basket: BasketState }) {
   const { t, lang } = useShopI18n();
