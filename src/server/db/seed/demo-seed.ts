@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { seedCoursesDemo } from '../../modules/courses/demo.js';
+import { seedOrdersDemo } from '../../modules/orders/demo.js';
 import { seedMembershipDemo } from '../../modules/membership/demo.js';
 import { grantWithin, PREMIUM_SLUG } from '../../modules/membership/service.js';
 import { seedShopDemo } from '../../modules/shop/demo.js';
@@ -158,5 +159,6 @@ export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredenti
     await insertMemberships(trx, authors, new Date(nowMs));
     await seedShopDemo(trx, await trx.selectFrom('membership_products').select(['id', 'name']).orderBy('id').execute(), now);
     await seedCoursesDemo(trx, refs, now);
+    await seedOrdersDemo(trx, authors.get(DEMO_MEMBER), now);
   });
 }
