@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
 import { runOrderJob } from '../../../src/server/modules/orders/order-job.js';
+import { handleNotification } from '../../../src/server/modules/payments/service.js';
 import type { TestApp } from '../helpers/app.js';
 import { alipayNotificationBody, alipayNotificationParams, alipaySign } from '../../unit/payments/fixtures.js';
 import { createBuyer, createPaymentsApp, notify, orderRow, paymentRows, placeOrder, providerKeys, type Buyer } from './helpers.js';
@@ -90,6 +92,26 @@ describe('POST pay/alipay/notify', () => {
     expect(res.body).toBe('success');
     expect((await orderRow(t, order.id)).status).toBe('expired');
     expect(await paymentRows(t, order.id)).toEqual([{ provider: 'alipay', provider_trade_no: 'A-late', amount: 4000, outcome: 'refund_due' }]);
+  });
+});
+
+describe('the log of Alipay notifications', () => {
+  it('has every refusal with its reason, and never the signature or a key', async () => {
+    const entries: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => entries.push(args), info: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+    const order = await placeOrder(t, buyer, 'alipay', 600);
+    const bodies = [signed({ out_trade_no: order.number, total_amount: '6.00' }, 'RSA'), signed({ out_trade_no: order.number, total_amount: '6.01' })];
+    for (const body of bodies) {
+      const result = await handleNotification(t.app.ctx, 'alipay', { headers: {}, body, now: Math.floor(Date.now() / 1000) }, log);
+      expect(result.ok).toBe(false);
+    }
+    expect(entries).toEqual([
+      [{ provider: 'alipay', reason: 'sign_type "RSA": only RSA2 is accepted', order_number: undefined }, 'payment notification refused'],
+      [{ provider: 'alipay', reason: 'amount 601 differs from the order total 600', order_number: order.number }, 'payment notification refused'],
+    ]);
+    const text = JSON.stringify(entries);
+    for (const body of bodies) expect(text).not.toContain(new URLSearchParams(body).get('sign')!.slice(0, 24));
+    expect(text).not.toContain(keys.alipayMerchant.privatePkcs1Base64.slice(40, 64));
   });
 });
 
