@@ -134,6 +134,20 @@ describe('the basket outbox', () => {
     ]);
   });
 
+  it('settles a removal the server answers 404 for (the line is gone already) without a notice', async () => {
+    const server = fakeBasketServer(products());
+    await enqueue(db, add(1, 1));
+    await syncBasket(db, USER, server.api);
+    await enqueue(db, remove(1));
+    const [op] = await queued();
+    // Sent once, answer lost; meanwhile the line went (another device).
+    await db.basketOps.update(op.seq!, { request: { method: 'DELETE', path: '/baskets/1/lines/100' } });
+    server.lines.splice(0);
+    expect(await syncBasket(db, USER, server.api)).toMatchObject({ state: 'synced', refused: 0 });
+    expect(await queued()).toEqual([]);
+    expect(await notices()).toEqual([]);
+  });
+
   it('says so when a change names a line the basket no longer has', async () => {
     const server = fakeBasketServer(products());
     await enqueue(db, set(2, 4, USER));

@@ -57,10 +57,16 @@ export function useBasket() {
     const who = ownerRef.current;
     if (!db || !who) return;
     setSync('syncing');
-    const result = await syncBasket(db, who, basketApi());
-    if (ownerRef.current !== who) return;
-    setSync(result.state === 'synced' ? 'idle' : 'offline');
-    setError(result.state === 'synced' || result.failure?.status === 0 ? null : result.failure);
+    try {
+      const result = await syncBasket(db, who, basketApi());
+      if (ownerRef.current !== who) return;
+      setSync(result.state === 'synced' ? 'idle' : 'offline');
+      setError(result.state === 'synced' || result.failure?.status === 0 ? null : result.failure);
+    } catch (err) {
+      // The device's database failed (storage full, a closed connection): the queue stays as it was.
+      setSync('offline');
+      setError(err);
+    }
   }, []);
 
   useEffect(() => {

@@ -252,6 +252,11 @@ export async function replayOutbox(owner: number, store: OutboxStore, api: Outbo
     } catch (err) {
       const failure = asFailure(err);
       if (!isRefusal(failure)) return { state: 'pending', sent, refused, failure };
+      // A removal of a line the basket no longer has: what the shopper wanted is so.
+      if (op.kind === 'remove' && failure.status === 404) {
+        await store.settle(op);
+        continue;
+      }
       await store.notify([{ owner, code: 'refused', title: op.title, old: null, new: null, currency: op.currency, reason: reasonOf(failure), at: now() }]);
       await store.settle(op);
       refused += 1;

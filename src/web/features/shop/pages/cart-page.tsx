@@ -230,6 +230,8 @@ export function Component() {
       )}
       {loading ? (
         <p role="status">{t('common.loading')}</p>
+      ) : visible.length === 0 && server === null && basket.sync === 'offline' ? (
+        <p className="empty">{t('cart.notLoaded')}</p>
       ) : visible.length === 0 ? (
         <p className="empty">
           {t('cart.empty')} <Link to={paths.shop()}>{t('cart.browse')}</Link>
