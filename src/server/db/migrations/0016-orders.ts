@@ -41,6 +41,9 @@ export const ordersMigration: LecternMigration = {
     await db.schema.createIndex('orders_user').on('orders').columns(['user_id', 'status', 'id']).execute();
     await db.schema.createIndex('orders_status').on('orders').columns(['status', 'id']).execute();
     await db.schema.createIndex('orders_pending_expiry').on('orders').columns(['status', 'expires_at']).execute();
+    // The order job's search for paid orders whose confirmation has not gone out.
+    await db.schema.createIndex('orders_unconfirmed').on('orders').columns(['status', 'confirmation_sent_at', 'id']).execute();
+    await db.schema.createIndex('orders_placed').on('orders').column('created_at').execute();
     await db.schema.createIndex('orders_voucher').on('orders').column('voucher_id').execute();
     await db.schema.createIndex('orders_basket').on('orders').column('basket_id').execute();
 

@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { orderNumberOf } from './repo.js';
 
-/** Demo order numbering follows the orders' own (ORDER_NUMBER_BASE + id). */
-const ORDER_NUMBER_BASE = 100000;
 const DAY_MS = 24 * 3600 * 1000;
 
 const DEMO_LINES = [
@@ -83,7 +82,7 @@ export async function seedOrdersDemo(db: Kysely<Database>, memberId: number | un
     .executeTakeFirstOrThrow();
   await db
     .updateTable('orders')
-    .set({ number: String(ORDER_NUMBER_BASE + id) })
+    .set({ number: orderNumberOf(id) })
     .where('id', '=', id)
     .execute();
   for (const l of lines) {
@@ -115,5 +114,5 @@ export async function seedOrdersDemo(db: Kysely<Database>, memberId: number | un
       .where('id', '=', l.record_id)
       .execute();
   }
-  await db.insertInto('order_payments').values({ order_id: id, provider: 'dev', provider_trade_no: `DEMO-${ORDER_NUMBER_BASE + id}`, amount: subtotal + shipping, currency: 'CNY', outcome: 'paid', created_at: paid }).execute();
+  await db.insertInto('order_payments').values({ order_id: id, provider: 'dev', provider_trade_no: `DEMO-${orderNumberOf(id)}`, amount: subtotal + shipping, currency: 'CNY', outcome: 'paid', created_at: paid }).execute();
 }

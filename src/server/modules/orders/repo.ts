@@ -12,6 +12,9 @@ import type {
 
 const changed = (result: { numUpdatedRows: bigint }) => result.numUpdatedRows > 0n;
 
+/** Orders are numbered from 100000 up, as django-oscar numbers them: short enough to read out on the phone. */
+export const orderNumberOf = (id: number) => String(100000 + id);
+
 export function findOrder(db: Kysely<Database>, id: number) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }

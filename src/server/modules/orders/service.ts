@@ -63,6 +63,7 @@ import {
   listAttributes,
   listLines,
   listOrders as selectOrders,
+  orderNumberOf,
   paymentsOf,
   refundsOf,
   reservationsOf,
@@ -74,8 +75,6 @@ import {
 } from './repo.js';
 
 const MINUTE_MS = 60 * 1000;
-/** Orders are numbered from here, as django-oscar numbers them: short enough to read out on the phone. */
-const ORDER_NUMBER_BASE = 100000;
 
 // Shapes
 
@@ -274,7 +273,7 @@ async function placeOrder(ctx: AppContext, trx: Kysely<Database>, actor: Actor, 
     created_at: now,
     updated_at: now,
   });
-  await updateOrder(trx, orderId, { number: String(ORDER_NUMBER_BASE + orderId) });
+  await updateOrder(trx, orderId, { number: orderNumberOf(orderId) });
   for (const l of draft.lines) {
     const lineId = await insertLine(trx, {
       order_id: orderId,
