@@ -78,6 +78,25 @@ describe('the meter for a guest', () => {
     expect((await spend(guest('203.0.113.5'), 999)).spent).toBe(true);
   });
 
+  it('writes nothing for a refused read, and nothing for an article opened again', async () => {
+    const who = guest('100.64.9.77');
+    const ledger = async () =>
+      (await t.db.kysely.selectFrom('meter_reads').select(['subject', 'article_id']).where('subject', 'in', [`fp:${'fingerprint' in who ? who.fingerprint : ''}`, 'net:100.64.9.0/24']).execute())
+        .map((r) => `${r.subject.split(':')[0]}:${r.article_id}`)
+        .sort();
+    const counts = async () => (await t.db.kysely.selectFrom('meter_counts').select(['subject', 'n']).where('subject', 'in', [`fp:${'fingerprint' in who ? who.fingerprint : ''}`, 'net:100.64.9.0/24']).execute()).map((r) => Number(r.n));
+    for (const id of [701, 702, 703]) expect((await spend(who, id)).spent).toBe(true);
+    const before = { ledger: await ledger(), counts: await counts() };
+    expect(before.ledger).toEqual(['fp:701', 'fp:702', 'fp:703', 'net:701', 'net:702', 'net:703']);
+    expect((await spend(who, 704)).allowed).toBe(false);
+    expect((await spend(who, 702)).spent).toBe(false);
+    // The same device on another network: opening an article again records no read for that network either.
+    if (!('fingerprint' in who)) throw new Error('a guest');
+    expect((await spend({ fingerprint: who.fingerprint, ip: '100.64.10.5' }, 702)).spent).toBe(false);
+    expect(await t.db.kysely.selectFrom('meter_reads').select('article_id').where('subject', '=', 'net:100.64.10.0/24').execute()).toEqual([]);
+    expect({ ledger: await ledger(), counts: await counts() }).toEqual(before);
+  });
+
   it('counts IPv6 addresses by their /64', async () => {
     let article = 500;
     for (let device = 0; device < 3; device += 1) {
@@ -91,7 +110,7 @@ describe('the meter for a guest', () => {
 
 describe('mergeGuestReads', () => {
   it('joins the guest reads of the month to the user, as a union, never a reset', async () => {
-    const visitor = guest('192.0.2.77');
+    const visitor = guest('100.64.7.77');
     const fingerprint = (visitor as { fingerprint: string }).fingerprint;
     for (const id of [1, 2]) await spend(visitor, id);
     const who = user();

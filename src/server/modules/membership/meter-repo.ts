@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 
 /** SQL of the metered-paywall ledger. Every function takes `db` or a transaction. */
@@ -11,6 +11,20 @@ export async function insertRead(db: Kysely<Database>, month: string, subject: s
     .returning('article_id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Records that each subject opened the article this month, in one statement; the subjects for which this
+ * was new (an article already opened by a subject costs it nothing again).
+ */
+export async function insertReads(db: Kysely<Database>, month: string, subjects: string[], articleId: number, at: string): Promise<Set<string>> {
+  const rows = await db
+    .insertInto('meter_reads')
+    .values(subjects.map((subject) => ({ month, subject, article_id: articleId, created_at: at })))
+    .onConflict((oc) => oc.columns(['month', 'subject', 'article_id']).doNothing())
+    .returning('subject')
+    .execute();
+  return new Set(rows.map((r) => r.subject));
 }
 
 /** Which of the subjects have read the article this month. */
@@ -36,23 +50,26 @@ export async function countOf(db: Kysely<Database>, month: string, subject: stri
 }
 
 /**
- * Adds one to the count if it is below `limit`, in one statement (a first read creates the row at 1);
- * the new count, or null when the count was at the limit. Atomic on both engines.
+ * Adds one to each subject's count that is below its limit, in one statement (a first read creates the row
+ * at 1); the new counts by subject. A subject absent from the answer was at its limit. Atomic on both engines.
+ * Every limit must be above 0.
  */
-export async function takeOne(db: Kysely<Database>, month: string, subject: string, limit: number): Promise<number | null> {
-  if (limit <= 0) return null;
-  const row = await db
+export async function takeOnes(db: Kysely<Database>, month: string, limits: Map<string, number>): Promise<Map<string, number>> {
+  const subjects = [...limits.keys()];
+  if (subjects.length === 0) return new Map();
+  const limitOf = sql<number>`case ${sql.join(subjects.map((subject) => sql`when meter_counts.subject = ${subject} then ${limits.get(subject)}`), sql` `)} else 0 end`;
+  const rows = await db
     .insertInto('meter_counts')
-    .values({ month, subject, n: 1 })
+    .values(subjects.map((subject) => ({ month, subject, n: 1 })))
     .onConflict((oc) =>
       oc
         .columns(['month', 'subject'])
         .doUpdateSet((eb) => ({ n: eb('meter_counts.n', '+', 1) }))
-        .where('meter_counts.n', '<', limit),
+        .where(sql<boolean>`meter_counts.n < ${limitOf}`),
     )
-    .returning('n')
-    .executeTakeFirst();
-  return row === undefined ? null : Number(row.n);
+    .returning(['subject', 'n'])
+    .execute();
+  return new Map(rows.map((r) => [r.subject, Number(r.n)]));
 }
 
 /** This month's counts of the given subjects, by subject (a subject without a row is absent). */

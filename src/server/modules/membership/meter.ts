@@ -1,6 +1,6 @@
 import { GUEST_NETWORK_FACTOR } from '../../../shared/api/guest-paths.js';
 import type { AppContext } from '../../platform/context.js';
-import { addToCount, countOf, countsOf, insertRead, readArticleIds, readersOf, takeOne } from './meter-repo.js';
+import { addToCount, countOf, countsOf, insertRead, insertReads, readArticleIds, readersOf, takeOnes } from './meter-repo.js';
 import { networkOf } from './network.js';
 
 /**
@@ -57,7 +57,12 @@ export async function meterStatus(ctx: AppContext, who: Reader, articleId: numbe
   return { allowed: alreadyRead || (used < s.limit && netAllows), readsLeft: readsLeftOf(s, used, netUsed), limit: s.limit, alreadyRead };
 }
 
-class Refused extends Error {}
+/** Rolls the spend's transaction back: no read left, or the reader had already opened the article. */
+class Undo extends Error {
+  constructor(readonly outcome: 'refused' | 'already') {
+    super(outcome);
+  }
+}
 
 export interface SpendResult extends MeterStatus {
   /** True when this call used up a read; false when the article was already read or the read was refused. */
@@ -66,9 +71,10 @@ export interface SpendResult extends MeterStatus {
 
 /**
  * Records that the reader opens the article, using up a read unless it was opened this month already.
- * Refused (allowed false, nothing written) when no read is left. The read is recorded first and the count
- * raised by a conditional update in the same transaction, so concurrent calls never pass the limit and the
- * same article twice costs one read.
+ * Refused (allowed false, nothing written) when no read is left. Two statements in one transaction: the
+ * reads of the reader (and a guest's network) are recorded, then the counts of the subjects for which the
+ * read was new are raised by one conditional upsert under their limits. Concurrent calls never pass a limit,
+ * and the same article twice costs one read.
  */
 export async function spendMeteredRead(ctx: AppContext, who: Reader, articleId: number): Promise<SpendResult> {
   const now = new Date();
@@ -76,32 +82,31 @@ export async function spendMeteredRead(ctx: AppContext, who: Reader, articleId: 
   const at = now.toISOString();
   const s = subjectsOf(ctx, who);
   /** The counts this call raised, as they now stand (known without reading them again). */
-  let raised: { own?: number; net?: number } = {};
+  let raised = new Map<string, number>();
   let outcome: 'spent' | 'already' | 'refused';
   try {
-    outcome = await ctx.db.kysely.transaction().execute(async (trx) => {
-      if (!(await insertRead(trx, month, s.own, articleId, at))) return 'already' as const;
-      const own = await takeOne(trx, month, s.own, s.limit);
-      if (own === null) throw new Refused();
-      let net: number | undefined;
-      if (s.net && (await insertRead(trx, month, s.net.subject, articleId, at))) {
-        const taken = await takeOne(trx, month, s.net.subject, s.net.limit);
-        if (taken === null) throw new Refused();
-        net = taken;
-      }
-      raised = { own, net };
-      return 'spent' as const;
+    raised = await ctx.db.kysely.transaction().execute(async (trx) => {
+      const fresh = await insertReads(trx, month, subjectList(s), articleId, at);
+      // Opened this month already: free, and nothing of this call stays (not even the network's read).
+      if (!fresh.has(s.own)) throw new Undo('already');
+      const limits = new Map<string, number>([[s.own, s.limit]]);
+      if (s.net && fresh.has(s.net.subject)) limits.set(s.net.subject, s.net.limit);
+      if ([...limits.values()].some((limit) => limit <= 0)) throw new Undo('refused');
+      const taken = await takeOnes(trx, month, limits);
+      if (taken.size < limits.size) throw new Undo('refused');
+      return taken;
     });
+    outcome = 'spent';
   } catch (err) {
-    if (!(err instanceof Refused)) throw err;
-    outcome = 'refused';
-    raised = {};
+    if (!(err instanceof Undo)) throw err;
+    outcome = err.outcome;
+    raised = new Map();
   }
   // The counts not known from the writes above are read in one query.
-  const missing = [...(raised.own === undefined ? [s.own] : []), ...(s.net && raised.net === undefined ? [s.net.subject] : [])];
+  const missing = subjectList(s).filter((subject) => !raised.has(subject));
   const counts = missing.length > 0 ? await countsOf(ctx.db.kysely, month, missing) : new Map<string, number>();
-  const used = raised.own ?? counts.get(s.own) ?? 0;
-  const netUsed = s.net ? (raised.net ?? counts.get(s.net.subject) ?? 0) : 0;
+  const used = raised.get(s.own) ?? counts.get(s.own) ?? 0;
+  const netUsed = s.net ? (raised.get(s.net.subject) ?? counts.get(s.net.subject) ?? 0) : 0;
   return {
     allowed: outcome !== 'refused',
     readsLeft: readsLeftOf(s, used, netUsed),
