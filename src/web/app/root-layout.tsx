@@ -57,8 +57,8 @@ export function RootLayout() {
             <li><NavLink to={paths.courses()}>{t('nav.courses')}</NavLink></li>
             <li><NavLink to={paths.search()}>{t('nav.search')}</NavLink></li>
             <li><NavLink to={paths.about()} end>{t('nav.about')}</NavLink></li>
-            <li><NavLink to={paths.shop()}>{SHOP_NAV_LABEL[lang]}</NavLink></li>
             <li><NavLink to={paths.member()}>{t('nav.member')}</NavLink></li>
+            <li><NavLink to={paths.shop()}>{SHOP_NAV_LABEL[lang]}</NavLink></li>
           </ul>
         </nav>
       </header>
