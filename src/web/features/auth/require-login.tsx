@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Outlet, redirect, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
+import { useContext, useEffect } from 'react';
+import { Outlet, redirect, UNSAFE_DataRouterContext, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import { useI18n } from '../../app/context.js';
 import { paths } from '../../app/paths.js';
 import type { AuthState } from '../../lib/db.js';
@@ -48,6 +48,14 @@ export function LoginGateShell() {
   );
 }
 
+/** True when the router is taking, or has taken, the visitor to another path than the one this page renders. */
+type DataRouter = NonNullable<React.ContextType<typeof UNSAFE_DataRouterContext>>['router'];
+
+function leftAlready(router: DataRouter | undefined, renderedPath: string): boolean {
+  if (!router) return false;
+  return router.state.navigation.state !== 'idle' || router.state.location.pathname !== renderedPath;
+}
+
 /**
  * The parent route of the pages that need login. After the loader let the page open, a logout (here or in
  * another tab) sends the visitor to the login page, which brings them back here afterwards.
@@ -57,10 +65,13 @@ export function LoginGate() {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
   const loggedOut = checked && session.ready && !session.loggedIn;
   useEffect(() => {
-    if (loggedOut) void navigate(paths.login(`${location.pathname}${location.search}`), { replace: true });
-  }, [loggedOut, location.pathname, location.search, navigate]);
+    // A page that logs out on its way elsewhere (account deletion) has already moved the browser's address on,
+    // while this page may still be on screen: that navigation wins, the login page would undo it.
+    if (loggedOut && !leftAlready(dataRouter?.router, location.pathname)) void navigate(paths.login(`${location.pathname}${location.search}`), { replace: true });
+  }, [dataRouter, loggedOut, location.pathname, location.search, navigate]);
   if (!checked || loggedOut) return <LoginGateShell />;
   return <Outlet />;
 }
