@@ -30,7 +30,7 @@ function page(lang: Language, body: string): string {
   const t = (key: PaymentsMessageKey) => escapeHtml(paymentsMessage(lang, key));
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${t('payments.dev.title')}</title>
+<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('payments.dev.title')}</title>
 <style>body{font:16px/1.5 system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;max-width:32rem;margin:0 auto;padding:1rem;color:#1a1a1a;background:#fff}
 main{border:2px dashed #b45309;border-radius:.5rem;padding:1rem}h1{margin-top:0;font-size:1.5rem}
 .notice{background:#fef3c7;padding:.5rem .75rem;border-radius:.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem}
