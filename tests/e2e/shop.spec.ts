@@ -78,6 +78,16 @@ test('an article’s first visit loads no shop code', async ({ page }) => {
   expect(loaded.filter((p) => p.startsWith('/assets/') && /shop|basket|cart|product-page/.test(p))).toEqual([]);
   // The menu has the shop, rendered by the server.
   await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop');
+
+  // The shop's pages are every guest's: rendered by the server once, then served from the page cache.
+  const book = await productNamed(page.request, 'SQL Indexes Explained');
+  for (const path of ['/shop?q=indexes', `/product/${book.id}`]) {
+    const first = await page.request.get(path);
+    expect(first.status()).toBe(200);
+    expect(await first.text()).toContain('SQL Indexes Explained');
+    const again = await page.request.get(path);
+    expect(again.headers()['x-ssr-cache'], path).toBe('hit');
+  }
 });
 
 test('a reader fills a basket, changes it offline, and sees it replayed with a price changed meanwhile', async ({ page, context, request, expectedFailures }) => {
