@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { devProviderAvailable, readDevToken, signDevToken, verifyDevForm } from '../../../src/server/modules/payments/dev.js';
 import { alipayProvider } from '../../../src/server/modules/payments/alipay.js';
 import { wechatpayProvider } from '../../../src/server/modules/payments/wechatpay.js';
+import { assertPaymentKeys } from '../../../src/server/modules/payments/service.js';
 import { providerEnv, providerKeys, testConfig } from './fixtures.js';
 
 const SECRET = 's'.repeat(48);
@@ -46,6 +47,13 @@ describe('payment configuration', () => {
     expect(keyed.wechatpay.privateKey).toContain('\n');
     const usd = testConfig({ ...providerEnv(providerKeys()), CURRENCY: 'USD' });
     expect(alipayProvider.available(usd)).toBe(false);
+  });
+
+  it('reads every configured key at start, and names the setting of one that cannot be read (never its text)', () => {
+    expect(() => assertPaymentKeys(testConfig(providerEnv(providerKeys())))).not.toThrow();
+    expect(() => assertPaymentKeys(testConfig({ ...providerEnv(providerKeys()), ALIPAY_PUBLIC_KEY: 'bm90IGEga2V5' }))).toThrow('Invalid configuration: ALIPAY_PUBLIC_KEY is not a readable RSA key (PEM or base64).');
+    const broken = providerKeys().wechatMerchant.privatePem.replace('MII', 'MIX');
+    expect(() => assertPaymentKeys(testConfig({ ...providerEnv(providerKeys()), WECHATPAY_PRIVATE_KEY: broken }))).toThrow(/^Invalid configuration: WECHATPAY_PRIVATE_KEY is not a readable RSA key/);
   });
 
   it('needs as many platform serials as keys, and a 32-character APIv3 key', () => {

@@ -27,7 +27,7 @@ import { now } from '../../platform/time.js';
 import { parseAlipayForm } from './alipay.js';
 import { devProviderAvailable } from './dev.js';
 import { devPayHtml } from './dev-page.js';
-import { devPayable, devPageOrder, handleNotification, orderRef, paymentStatus, startPayment, availableMethods, verifyAlipayReturn } from './service.js';
+import { assertPaymentKeys, devPayable, devPageOrder, handleNotification, orderRef, paymentStatus, startPayment, availableMethods, verifyAlipayReturn } from './service.js';
 
 const tags = ['payments'];
 const nowSeconds = () => Math.floor(now() / 1000);
@@ -119,6 +119,7 @@ async function alipayReturnRoutes(root: FastifyInstance): Promise<void> {
  */
 export const paymentsRoutes = moduleRoutes(async (app) => {
   const { ctx } = app;
+  assertPaymentKeys(ctx.config);
   await app.register(alipayNotifyRoutes);
   await app.register(wechatpayNotifyRoutes);
   await app.register(alipayReturnRoutes);

@@ -9,10 +9,11 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, Conflict, NotFound } from '../../platform/errors.js';
 import { now } from '../../platform/time.js';
 import { markOrderPaid, payableOrder, type MarkPaidOutcome, type PayableOrder } from '../orders/payment-service.js';
-import { alipayFieldsProblem, alipayProvider, alipaySignatureProblem, yuanToFen, type AlipayParams } from './alipay.js';
+import { alipayConfigured, alipayFieldsProblem, alipayProvider, alipaySignatureProblem, yuanToFen, type AlipayParams } from './alipay.js';
 import { devProvider, readDevToken, type DevToken } from './dev.js';
 import type { PaymentProvider, RawNotification, Verdict } from './provider.js';
-import { wechatpayProvider } from './wechatpay.js';
+import { rsaPrivateKey, rsaPublicKey } from './keys.js';
+import { wechatpayConfigured, wechatpayProvider } from './wechatpay.js';
 
 /**
  * Payments: starting a payment with the order's provider, the providers' notifications (each verified by its
@@ -35,6 +36,18 @@ export function paymentMethodAvailable(config: Config, method: string): boolean 
 
 export function availableMethods(config: Config): PaymentMethods {
   return { methods: PAYMENT_METHODS.filter((m) => providers[m].available(config)).map((code) => ({ code, ...KINDS[code] })) };
+}
+
+/** Reads every configured key once, at start: a key that cannot be read stops the site, naming the setting. */
+export function assertPaymentKeys(config: Config): void {
+  if (alipayConfigured(config)) {
+    rsaPrivateKey(config.alipay.privateKey, 'ALIPAY_PRIVATE_KEY');
+    rsaPublicKey(config.alipay.publicKey, 'ALIPAY_PUBLIC_KEY');
+  }
+  if (wechatpayConfigured(config)) {
+    rsaPrivateKey(config.wechatpay.privateKey, 'WECHATPAY_PRIVATE_KEY');
+    for (const key of config.wechatpay.platformKeys) rsaPublicKey(key.publicKey, 'WECHATPAY_PLATFORM_PUBLIC_KEY');
+  }
 }
 
 type OrderRef = { id: number } | { number: string };
