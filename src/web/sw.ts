@@ -5,12 +5,32 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute, PrecacheFallbackPlugin } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { API_CACHE, deviceCopyMarked, isCacheablePage, isContentApi, PAGES_CACHE, shareableOnly } from './features/pwa/cache-policy.js';
+import { BACKGROUND_FETCH_MESSAGE, cacheOfBackgroundFetch, type BackgroundFetchMessage } from './lib/offline/background-fetch.js';
+import { isOfflineCache, matchSaved } from './lib/offline/offline-caches.js';
+import { markDeviceCopy } from './lib/device-copy.js';
 
 declare const self: ServiceWorkerGlobalScope;
 
 const DAY = 24 * 3600;
 const OFFLINE_PAGE = '/offline.html';
+
+// The offline library: what a reader saved on purpose ("Save for offline" on a course), in the shared
+// offline cache (a guest's free content) or the user's own cache (everything a logged-in reader saves:
+// their copies hold premium bodies and done marks). Those caches are written by the page (or by Background
+// Fetch below) and deleted by the page at logout; the worker only reads them, as the last answer before
+// the offline page when neither the network nor the runtime caches have one. Runtime caches expire and
+// refuse private answers; the library does neither, because the reader asked for exactly these entries.
+// Marked as a device copy, so the page shows its offline indicator and a save in progress knows it got
+// no fresh answer.
+const savedCopy: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => {
+    if (request.method !== 'GET') return undefined;
+    const saved = await matchSaved(self.caches, request);
+    return saved ? markDeviceCopy(saved) : undefined;
+  },
+};
 
 // The app shell: hashed scripts and styles, icons, the manifest and the offline page, all versioned by the
 // build. `/` is a rendered page, never the raw template, so no directory index is mapped onto it.
@@ -36,6 +56,8 @@ const pages = new NetworkFirst({
     new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
     // After expiration, so only a copy that is actually used is marked as coming from the device.
     deviceCopyMarked,
+    // Before the offline page: a lesson page saved for offline (handlerDidError: the first answer wins).
+    savedCopy,
     new PrecacheFallbackPlugin({ fallbackURL: OFFLINE_PAGE }),
   ],
 });
@@ -59,6 +81,8 @@ registerRoute(
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * DAY, purgeOnQuotaError: true }),
       // The http client sees the mark and the page shows its offline indicator.
       deviceCopyMarked,
+      // A saved lesson's or course's answer, the user's own copy included: the runtime cache never holds those.
+      savedCopy,
     ],
   }),
 );
@@ -73,9 +97,53 @@ registerRoute(
       shareableOnly,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
+      // An image of a saved course that this bounded cache let go (or never took: a private answer).
+      savedCopy,
     ],
   }),
 );
+
+// Background Fetch of a save (Chromium): the browser downloaded the entries, maybe with the app closed; they
+// go in the offline cache named in the fetch's id (only an offline library cache: an id naming anything else
+// is ignored), and the open pages are told, so a page in the middle of the save writes its library row.
+// Answers that are not 200 are left out: the page's own pass fetches them again and reports the failure.
+interface BackgroundFetchRecordLike {
+  request: Request;
+  responseReady: Promise<Response>;
+}
+interface BackgroundFetchEventLike extends ExtendableEvent {
+  registration: { id: string; matchAll(): Promise<BackgroundFetchRecordLike[]> };
+}
+
+async function tellPages(message: BackgroundFetchMessage): Promise<void> {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
+}
+
+self.addEventListener('backgroundfetchsuccess' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+  const fetchEvent = event as unknown as BackgroundFetchEventLike;
+  const { id } = fetchEvent.registration;
+  const cacheName = cacheOfBackgroundFetch(id);
+  if (!cacheName || !isOfflineCache(cacheName)) return;
+  fetchEvent.waitUntil(
+    (async () => {
+      const cache = await self.caches.open(cacheName);
+      let stored = true;
+      for (const record of await fetchEvent.registration.matchAll()) {
+        const response = await record.responseReady.catch(() => undefined);
+        if (response?.status === 200) await cache.put(record.request.url, response);
+        else stored = false;
+      }
+      await tellPages({ type: BACKGROUND_FETCH_MESSAGE, id, stored });
+    })(),
+  );
+});
+
+for (const type of ['backgroundfetchfail', 'backgroundfetchabort']) {
+  self.addEventListener(type as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+    const { id } = (event as unknown as BackgroundFetchEventLike).registration;
+    if (cacheOfBackgroundFetch(id)) (event as ExtendableEvent).waitUntil(tellPages({ type: BACKGROUND_FETCH_MESSAGE, id, stored: false }));
+  });
+}
 
 // A new version waits until the reader accepts the update prompt (the page sends SKIP_WAITING), so an
 // open page never changes under its reader.

@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { LANGUAGES, type Language } from '../../shared/i18n/index.js';
 import { COLOR_MODES, parseColorMode, writeColorModeCookie, type ColorMode } from '../lib/color-mode.js';
 import { writeLanguageCookie } from '../lib/language.js';
 import { useAppEnv, useI18n } from './context.js';
+import { paths } from './paths.js';
+import { OFFLINE_MENU_LABEL } from '../lib/offline/menu-label.js';
 import { SHOP_USED_EVENT, SHOP_USED_KEY, shopUsed } from '../features/shop/shop-entry.js';
 
 /** Each language named in itself, so a reader finds theirs whatever the page's language. */
@@ -63,7 +66,7 @@ export function LanguageSelect() {
  * readers announce it as expanded or collapsed; once open, Escape or a press elsewhere closes it.
  */
 export function SettingsMenu() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -99,6 +102,10 @@ export function SettingsMenu() {
       <div className="settings-menu__panel">
         <ColorModeSelect />
         <LanguageSelect />
+        {/* What this device keeps for reading offline. */}
+        <Link to={paths.offline()} onClick={() => ref.current && (ref.current.open = false)}>
+          {OFFLINE_MENU_LABEL[lang]}
+        </Link>
       </div>
     </details>
   );

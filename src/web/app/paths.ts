@@ -33,6 +33,7 @@ export const paths = {
   course: (id: number) => `/course/${id}`,
   lesson: (courseId: number, lessonId: number) => `/course/${courseId}/lesson/${lessonId}`,
   myCourses: () => '/my-course',
+  offline: () => '/offline',
   certificate: (code: string) => `/certificate/${encodeURIComponent(code)}`,
   shop: (query?: string) => (query ? `/shop?${query}` : '/shop'),
   shopCategory: (slug: string, query?: string) => `/shop/category/${encodeURIComponent(slug)}${query ? `?${query}` : ''}`,

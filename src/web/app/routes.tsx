@@ -122,6 +122,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
             { path: 'course/:courseId', lazy: p(() => import('../features/courses/pages/course-page.js')) },
             { path: 'course/:courseId/lesson/:lessonId', lazy: p(() => import('../features/courses/pages/lesson-page.js')) },
             { path: 'certificate/:code', lazy: p(() => import('../features/courses/pages/certificate-page.js')) },
+            { path: 'offline', lazy: p(() => import('../features/offline/offline-page.js')) },
             { path: 'shop', lazy: p(() => import('../features/shop/pages/shop-page.js')) },
             { path: 'shop/category/:slug', lazy: p(() => import('../features/shop/pages/shop-page.js')) },
             { path: 'product/:id', lazy: p(() => import('../features/shop/pages/product-page.js')) },

@@ -40,6 +40,42 @@ export interface DeviceState {
   viewCountMonth?: string;
 }
 
+/**
+ * One course or article saved for offline reading (the offline library). Its bytes are in Cache Storage: the
+ * shared offline cache for a guest (owner 0), the owner's own cache otherwise.
+ */
+export interface LibraryItem {
+  /** Owner, kind and id: `0:course:12` (a guest's), `7:article:34`. */
+  key: string;
+  kind: 'course' | 'article';
+  id: number;
+  title: string;
+  /** Bytes stored for it. */
+  size: number;
+  /** The server's version of what was saved (a course's manifest version; an article's update time). */
+  version: string;
+  /** ISO time the save ended. */
+  saved_at: string;
+  /** The user it was saved by, or 0 for a guest. */
+  owner: number;
+  /** Lessons saved (0 for an article). */
+  lesson_count: number;
+  /** Every URL stored for it, so removing it deletes exactly those entries. */
+  urls: string[];
+}
+
+/** A lesson marked done while offline, waiting to be sent (oldest first). */
+export interface ProgressOutboxEntry {
+  seq?: number;
+  user_id: number;
+  course_id: number;
+  lesson_id: number;
+  done: boolean;
+  position: number;
+  /** The device's clock when the reader marked it: the server keeps the later change per lesson. */
+  client_updated_at: string;
+}
+
 /** A basket change waiting to be sent (the shop's outbox), oldest first; `owner` 0 is a guest's basket on this device. */
 export interface BasketOpRow {
   seq?: number;
@@ -87,6 +123,8 @@ export type LecternDb = Dexie & {
   auth: Table<AuthState, string>;
   profile: Table<ProfileState, string>;
   device: Table<DeviceState, string>;
+  library: Table<LibraryItem, string>;
+  progressOutbox: Table<ProgressOutboxEntry, number>;
   basketOps: Table<BasketOpRow, number>;
   basketSnapshots: Table<BasketSnapshotRow, number>;
   basketNotices: Table<BasketNoticeRow, number>;
@@ -108,6 +146,8 @@ export function openDb(name: string = DB_NAME): LecternDb {
       const auth = (await tx.table('auth').get(STATE_KEY)) as Partial<AuthState> | undefined;
       if (auth?.userfinger) await tx.table('device').put({ userfinger: auth.userfinger }, STATE_KEY);
     });
+  // Version 3 adds the offline library and the outbox of progress made offline.
+  db.version(3).stores({ library: 'key, owner, kind', progressOutbox: '++seq, user_id' });
   // Version 4 adds the shop's basket: the outbox of changes, the last basket the server answered, and its notices.
   db.version(4).stores({ basketOps: '++seq, owner', basketSnapshots: 'owner', basketNotices: '++id, owner' });
   return db;

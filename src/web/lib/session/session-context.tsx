@@ -85,6 +85,32 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.removeQueries({ predicate: (query) => query.meta?.personal === true });
     });
   }, [host, queryClient]);
+  // Progress made offline is sent for the logged-in user at start and on reconnect (loaded on first use).
+  useEffect(() => {
+    if (!host) return;
+    let userId = 0;
+    let stop: (() => void) | undefined;
+    const follow = () => {
+      const { auth } = host.stored();
+      const next = auth.isLogin ? auth.userid : 0;
+      if (next === userId) return;
+      userId = next;
+      stop?.();
+      stop = undefined;
+      if (next) {
+        void import('../offline/outbox-sync.js').then((m) => {
+          if (userId === next) stop = m.syncProgressOutbox(next, queryClient);
+        });
+      }
+    };
+    follow();
+    const unsubscribe = host.subscribe(follow);
+    return () => {
+      userId = -1;
+      unsubscribe();
+      stop?.();
+    };
+  }, [host, queryClient]);
   return <SessionContext.Provider value={host}>{children}</SessionContext.Provider>;
 }
 

@@ -6,6 +6,7 @@ import { readAuthState, DEFAULT_PROFILE_STATE } from '../auth-state.js';
 import { getDb, STATE_KEY, type LecternDb } from '../db.js';
 import type { HttpClient } from '../http.js';
 import type { SessionTokens } from './machines/session-tokens.js';
+import { purgeOnSessionEnd } from '../offline/library-store.js';
 
 /** SPEC section 4, login: isLogin 1; id, username, e-mail, both tokens and both expirations stored. */
 export async function saveLogin(response: LoginResponse, db: LecternDb | undefined = getDb()): Promise<void> {
@@ -24,8 +25,10 @@ export async function saveLogin(response: LoginResponse, db: LecternDb | undefin
 /** A login as the session machine hands it over: its tokens and the user they belong to. */
 export async function saveSession(tokens: SessionTokens, user: SessionUser, db: LecternDb | undefined = getDb()): Promise<void> {
   if (!db) return;
+  let otherUser = false;
   await db.transaction('rw', db.auth, db.profile, async () => {
     const current = await readAuthState(db);
+    otherUser = current.userid !== 0 && current.userid !== user.id;
     // Membership and view count belong to the account: another account starts from none until checked.
     const account = current.userid === user.id ? {} : { isMember: 0 as const, viewCount: 0, viewCountMonth: '' };
     await db.auth.put(
@@ -34,6 +37,8 @@ export async function saveSession(tokens: SessionTokens, user: SessionUser, db: 
     );
     await db.profile.put({ display_name: user.display_name, user_avatar: user.avatar ?? '' }, STATE_KEY);
   });
+  // Another account logged in without a logout: what the previous one saved for offline goes.
+  if (otherUser) await purgeOnSessionEnd(db);
 }
 
 /**
@@ -90,6 +95,8 @@ export async function clearLogin(db: LecternDb | undefined = getDb()): Promise<v
     );
     await db.profile.put({ ...DEFAULT_PROFILE_STATE }, STATE_KEY);
   });
+  // The user's offline library (their cache, rows and unsent progress) leaves with them; a guest's saves stay.
+  await purgeOnSessionEnd(db);
 }
 
 /** The password login call; the caller hands the answer to the session (LOGIN), which stores it. */

@@ -12,6 +12,7 @@ import { CourseAction } from '../components/course-action.js';
 import { CourseOutlineList } from '../components/course-outline.js';
 import { ProgressMeter } from '../components/progress-meter.js';
 import { useViewer } from '../components/viewer.js';
+import { SaveCourseOffline } from '../offline/save-control.js';
 
 export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const id = requireId(params.courseId, request);
@@ -60,6 +61,8 @@ export function Component() {
           />
         )}
         <CourseAction course={course} outline={outline} viewer={viewer} progress={progress.data} checking={viewer > 0 && (mine.isPending || progress.isPending)} />
+        {/* The reader's own copy decides: a member may save a member course, a guest only a free one. */}
+        {(!viewer || mine.data) && <SaveCourseOffline courseId={id} title={course.title} canRead={course.can_read} />}
         <section className="course__outline" aria-labelledby="course-outline-title">
           <h2 id="course-outline-title">{t('course.outline')}</h2>
           <CourseOutlineList outline={outline} />

@@ -13,6 +13,8 @@ import { courseKeys, courseProgressQuery, lessonNavigationQuery, lessonQuery, ma
 import { ProgressMeter } from '../components/progress-meter.js';
 import { useLessonKeys } from '../components/use-lesson-keys.js';
 import { useViewer } from '../components/viewer.js';
+import { useProgressOutbox } from '../offline/lesson-outbox.js';
+import { isConnectionFailure } from '../../../lib/offline/progress-outbox.js';
 
 export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const courseId = requireId(params.courseId, request);
@@ -77,6 +79,8 @@ export function Component() {
   const mine = useQuery({ ...lessonQuery(http, id, viewer), enabled: viewer > 0 });
   const progress = useQuery({ ...courseProgressQuery(http, courseId, viewer), enabled: viewer > 0 });
   const lesson = (viewer && mine.data) || guestLesson;
+  // Marked done with no connection: kept on the device and sent when it returns.
+  const outbox = useProgressOutbox(viewer, courseId, id);
   const [saving, setSaving] = useState(false);
   // What marking done said, for the lesson it was said of: moving to another lesson leaves it behind.
   const [outcome, setOutcome] = useState<{ lesson: number; status: string; certificate: string | null }>({ lesson: 0, status: '', certificate: null });
@@ -100,6 +104,11 @@ export function Component() {
         queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId, viewer) }),
       ]);
     } catch (err) {
+      if (isConnectionFailure(err) && (await outbox.queue())) {
+        queryClient.setQueryData(courseKeys.lesson(id, viewer), (old: LessonDetail | undefined) => old && { ...old, done: true });
+        setOutcome({ lesson: id, status: outbox.queuedText, certificate: null });
+        return;
+      }
       setOutcome({ lesson: id, status: t('lesson.markFailed', { reason: describeError(err, t, lang) }), certificate: null });
     } finally {
       setSaving(false);
@@ -154,7 +163,7 @@ export function Component() {
             <LessonBody html={lesson.content_html ?? ''} />
             <div className="lesson__done">
               {viewer > 0 ? (
-                lesson.done ? (
+                lesson.done || outbox.queuedDone ? (
                   <p className="lesson__done-mark">
                     <span aria-hidden="true">✓ </span>
                     {t('lesson.done')}
@@ -167,7 +176,7 @@ export function Component() {
               ) : (
                 <Link className="button button--quiet" to={paths.login(paths.lesson(courseId, id))}>{t('lesson.loginToTrack')}</Link>
               )}
-              <p className="form-status" role="status">{status}</p>
+              <p className="form-status" role="status">{status || outbox.sentText}</p>
             </div>
           </>
         )}

@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { useHttp } from '../../../app/context.js';
+import { getDb, type LecternDb } from '../../../lib/db.js';
+import { accessTokenForCall } from '../../../lib/session/session-context.js';
+import { useViewer } from '../components/viewer.js';
+import type { SaveOfflineSnapshot } from '../machines/save-offline-machine.js';
+import { useOfflineI18n } from '../../../lib/offline/offline-i18n.js';
+import { paths } from '../../../app/paths.js';
+import { manifestQuery, updateCost, useOnline, useSavedItem } from '../../../lib/offline/library-hooks.js';
+import { provideSaveMachine } from '../machines/save-service.js';
+import '../../../lib/offline/offline.css';
+
+interface SaveCourseProps {
+  courseId: number;
+  title: string;
+  /** Whether the viewer may read every lesson (the manifest answers only then). */
+  canRead: boolean;
+}
+
+/**
+ * "Save for offline" on a course page: its size, the save with a progress bar (bytes and lessons), cancel,
+ * resume once the connection returns, the storage-short refusal, and "update available" for a saved copy of
+ * an older version. Rendered in the browser only, once the session is read (the server's page has none).
+ */
+export function SaveCourseOffline(props: SaveCourseProps) {
+  const { viewer, ready } = useViewer();
+  const db = typeof window === 'undefined' ? undefined : getDb();
+  if (!ready || !db || typeof caches === 'undefined') return null;
+  // A new viewer (a logout in any tab, a login) starts a new save: a save never outlives its owner.
+  return <SaveCourseControl key={viewer} {...props} viewer={viewer} db={db} />;
+}
+
+function SaveCourseControl({ courseId, title, canRead, viewer, db }: SaveCourseProps & { viewer: number; db: LecternDb }) {
+  const http = useHttp();
+  const { t, size } = useOfflineI18n();
+  const online = useOnline();
+  const labelId = useId();
+  const machine = useMemo(
+    () =>
+      provideSaveMachine({
+        db,
+        http,
+        cacheStorage: caches,
+        token: accessTokenForCall,
+        ...(navigator.storage ? { storage: navigator.storage } : {}),
+        registration: async () => (navigator.serviceWorker ? await navigator.serviceWorker.getRegistration() : undefined),
+      }),
+    [db, http],
+  );
+  const actor = useActorRef(machine);
+  const snapshot = useSelector(actor, (s: SaveOfflineSnapshot) => s);
+  const state = snapshot.value;
+  const { progress, reason, neededBytes, availableBytes } = snapshot.context;
+  const saved = useSavedItem(db, viewer, 'course', courseId);
+  const manifest = useQuery({ ...manifestQuery(http, courseId, viewer), enabled: canRead && online });
+
+  // A save stopped by a lost connection goes on by itself once the browser is back online.
+  useEffect(() => {
+    if (online && state === 'failed' && reason === 'offline') actor.send({ type: 'RESUME' });
+  }, [online, state, reason, actor]);
+
+  if (!canRead && !saved) return null;
+  const save = () => actor.send({ type: 'SAVE', request: { kind: 'course', id: courseId, title, owner: viewer } });
+  const stale = saved && manifest.data && manifest.data.version !== saved.version ? updateCost(manifest.data, saved) : null;
+  const busy = state === 'checking' || state === 'downloading';
+  const percent = progress.bytesTotal > 0 ? Math.min(100, Math.round((progress.bytesDone / progress.bytesTotal) * 100)) : 0;
+  const progressText = t('library.progressText', {
+    lessons: progress.lessonsDone,
+    lessonsTotal: progress.lessonsTotal,
+    done: size(progress.bytesDone),
+    total: size(Math.max(progress.bytesTotal, progress.bytesDone)),
+  });
+
+  let status = '';
+  let error = false;
+  if (state === 'checking') status = t('library.checking');
+  else if (state === 'cancelled') status = t('library.cancelled');
+  else if (state === 'failed') {
+    status = reason === 'offline' ? t('library.failedOffline') : t('library.failed');
+    error = true;
+  } else if (state === 'storage_short') {
+    status = t('library.storageShort', { needed: size(neededBytes), available: size(availableBytes ?? 0) });
+    error = true;
+  } else if (saved && !busy) status = t('library.saved', { size: size(saved.size) });
+
+  return (
+    <section className="save-offline" aria-labelledby={labelId}>
+      <h2 id={labelId} className="visually-hidden">{t('library.title')}</h2>
+      <div className="save-offline__actions">
+        {!busy && canRead && (!saved || state === 'failed' || state === 'storage_short') && (
+          <button type="button" className="button" disabled={!online} onClick={state === 'failed' ? () => actor.send({ type: 'RESUME' }) : save}>
+            {state === 'failed'
+              ? t('library.resume')
+              : manifest.data
+                ? t('library.saveSize', { size: size(manifest.data.total_bytes) })
+                : t('library.save')}
+          </button>
+        )}
+        {busy && (
+          <button type="button" className="button button--quiet" onClick={() => actor.send({ type: 'CANCEL' })}>
+            {t('library.cancel')}
+          </button>
+        )}
+        {saved && <Link to={paths.offline()}>{t('library.open')}</Link>}
+      </div>
+      {state === 'downloading' && (
+        <div className="save-offline__progress">
+          <span id={`${labelId}-bar`}>{t('library.progressLabel')}</span>
+          <div
+            className="save-offline__bar"
+            role="progressbar"
+            aria-labelledby={`${labelId}-bar`}
+            aria-valuemin={0}
+            aria-valuemax={Math.max(progress.bytesTotal, progress.bytesDone)}
+            aria-valuenow={progress.bytesDone}
+            aria-valuetext={progressText}
+          >
+            <div className="save-offline__fill" style={{ width: `${percent}%` }} />
+          </div>
+          <span className="save-offline__status">{progressText}</span>
+        </div>
+      )}
+      {stale && !busy && canRead && (
+        <p className="save-offline__actions">
+          <span>{t(stale.lessons === 1 ? 'library.updateOne' : 'library.update', { count: stale.lessons, size: size(stale.bytes) })}</span>
+          <button type="button" className="button button--quiet" disabled={!online} onClick={save}>
+            {t('library.updateButton')}
+          </button>
+        </p>
+      )}
+      {!saved && !busy && state !== 'storage_short' && state !== 'failed' && <p className="save-offline__hint">{t('library.saveHint')}</p>}
+      <p className={error ? 'save-offline__status save-offline__status--error' : 'save-offline__status'} role="status">
+        {status}
+      </p>
+    </section>
+  );
+}
