@@ -63,7 +63,7 @@ export type PaymentMethods = z.infer<typeof paymentMethods>;
 /** The parameters of Alipay's return redirect, when sent as JSON (a form body is read as it is). */
 export const alipayReturnJson = z.record(z.string().max(200), z.string().max(4000));
 
-/** Whether return parameters are genuine and match an order of ours; `order` only for its owner or staff. */
+/** Whether return parameters are genuine and match an order of ours; `order` only for its buyer. */
 export const alipayReturnReport = z.object({
   verified: z.boolean(),
   /** Why they are not genuine, when not. */

@@ -115,7 +115,7 @@ async function alipayReturnRoutes(root: FastifyInstance): Promise<void> {
 
 /**
  * The payment calls: the methods checkout may offer, and per order (by id or by number) its status, its id,
- * and starting a payment attempt. Orders answer their owner and staff; a payment is started by its owner only.
+ * and starting a payment attempt. They answer the order's buyer only (anyone else, staff included, gets 404).
  */
 export const paymentsRoutes = moduleRoutes(async (app) => {
   const { ctx } = app;
@@ -144,19 +144,19 @@ export const paymentsRoutes = moduleRoutes(async (app) => {
       handler: async (request) => startPayment(ctx, await requireUser(request), { number: request.params.number }, request.params.n, request.query.channel, request.ip),
     });
     zapp.get(paymentsPaths.status, {
-      schema: { tags, summary: "An order's payment status (owner or staff)", params: orderIdParams, response: { 200: paymentStatusBody, ...orderErrors } },
+      schema: { tags, summary: "The payment status of the caller's order", params: orderIdParams, response: { 200: paymentStatusBody, ...orderErrors } },
       handler: async (request) => paymentStatus(ctx, await requireUser(request), { id: request.params.id }),
     });
     zapp.get(paymentsPaths.statusByNumber, {
-      schema: { tags, summary: "An order's payment status by number (owner or staff)", params: orderNumberParams, response: { 200: paymentStatusBody, ...orderErrors } },
+      schema: { tags, summary: "The payment status of the caller's order, by number", params: orderNumberParams, response: { 200: paymentStatusBody, ...orderErrors } },
       handler: async (request) => paymentStatus(ctx, await requireUser(request), { number: request.params.number }),
     });
     zapp.get(paymentsPaths.id, {
-      schema: { tags, summary: "An order's id and number (owner or staff)", params: orderIdParams, response: { 200: orderRefBody, ...orderErrors } },
+      schema: { tags, summary: "The id and number of the caller's order", params: orderIdParams, response: { 200: orderRefBody, ...orderErrors } },
       handler: async (request) => orderRef(ctx, await requireUser(request), { id: request.params.id }),
     });
     zapp.get(paymentsPaths.idByNumber, {
-      schema: { tags, summary: 'The id of the order with this number (owner or staff)', params: orderNumberParams, response: { 200: orderRefBody, ...orderErrors } },
+      schema: { tags, summary: "The id of the caller's order with this number", params: orderNumberParams, response: { 200: orderRefBody, ...orderErrors } },
       handler: async (request) => orderRef(ctx, await requireUser(request), { number: request.params.number }),
     });
   });

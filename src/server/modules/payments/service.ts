@@ -52,13 +52,21 @@ export function assertPaymentKeys(config: Config): void {
 
 type OrderRef = { id: number } | { number: string };
 
+/**
+ * The caller's own order. The pay/order calls serve the buyer's payment and return pages, so they answer the
+ * buyer only: anyone else, staff included, gets 404 (staff read orders through the orders calls).
+ */
+async function ownOrder(ctx: AppContext, actor: Actor, ref: OrderRef): Promise<PayableOrder> {
+  const order = await payableOrder(ctx, actor, ref);
+  if (order.user_id !== actor.id) throw new NotFound('Order');
+  return order;
+}
+
 const isPaid = (status: string) => status === 'paid' || status === 'fulfilled';
 
 /** Starts payment attempt `attempt` of the caller's own order with the order's payment method. */
 export async function startPayment(ctx: AppContext, actor: Actor, ref: OrderRef, attempt: number, channel: PaymentChannel, clientIp: string): Promise<PaymentStartAnswer> {
-  const order = await payableOrder(ctx, actor, ref);
-  // Only the buyer pays: staff may read an order, not start its payment.
-  if (order.user_id !== actor.id) throw new NotFound('Order');
+  const order = await ownOrder(ctx, actor, ref);
   if (order.status !== 'pending') throw new Conflict(`status: The order is ${order.status}; only a pending order can be paid.`, { status: `The order is ${order.status}.` });
   if (Date.parse(order.expires_at) <= now()) throw new Conflict('status: The time to pay this order is over.', { status: 'The time to pay this order is over.' });
   const method = order.payment_method as PaymentMethod;
@@ -89,7 +97,7 @@ export async function startPayment(ctx: AppContext, actor: Actor, ref: OrderRef,
 }
 
 export async function paymentStatus(ctx: AppContext, actor: Actor, ref: OrderRef): Promise<PaymentStatus> {
-  const order = await payableOrder(ctx, actor, ref);
+  const order = await ownOrder(ctx, actor, ref);
   return {
     id: order.id,
     number: order.number,
@@ -103,7 +111,7 @@ export async function paymentStatus(ctx: AppContext, actor: Actor, ref: OrderRef
 }
 
 export async function orderRef(ctx: AppContext, actor: Actor, ref: OrderRef): Promise<{ id: number; number: string }> {
-  const order = await payableOrder(ctx, actor, ref);
+  const order = await ownOrder(ctx, actor, ref);
   return { id: order.id, number: order.number };
 }
 
@@ -165,7 +173,7 @@ export async function handleNotification(ctx: AppContext, method: PaymentMethod,
 
 /**
  * Alipay's return parameters: the same signature and field rules as a notification. It reports; it never
- * marks an order paid. The order's state is told to its owner and staff only.
+ * marks an order paid. The order's state is told to its buyer only.
  */
 export async function verifyAlipayReturn(ctx: AppContext, actor: Actor | null, params: AlipayParams, log: FastifyBaseLogger): Promise<AlipayReturnReport> {
   const outTradeNo = params.get('out_trade_no') ?? null;
@@ -187,8 +195,8 @@ export async function verifyAlipayReturn(ctx: AppContext, actor: Actor | null, p
   const order = await orderOf(ctx, outTradeNo!);
   if (!order) return refuse('out_trade_no is not an order of ours');
   if (report.total_amount !== order.total) return refuse(`total_amount ${report.total_amount} differs from the order total ${order.total}`);
-  const visible = actor ? await payableOrder(ctx, actor, { id: order.id }).catch((err: unknown) => (err instanceof NotFound ? undefined : Promise.reject(err))) : undefined;
-  return { ...report, verified: true, order: visible ? { id: visible.id, number: visible.number, status: visible.status, paid: isPaid(visible.status) } : null };
+  const mine = actor !== null && actor.id === order.user_id;
+  return { ...report, verified: true, order: mine ? { id: order.id, number: order.number, status: order.status, paid: isPaid(order.status) } : null };
 }
 
 /** What the test payment page shows for a token: the order when the token is genuine and for its buyer. */
