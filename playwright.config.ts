@@ -1,27 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_WORKERS, serverDataDir, serverPort } from './tests/e2e/servers.js';
 
-const port = Number(process.env.E2E_PORT ?? 8310);
-const dataDir = `.tmp/e2e-data-${port}`;
-
-/** Browser tests drive Debian's Chromium against the production build (npm start's server). */
-export default defineConfig({
-  testDir: 'tests/e2e',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  reporter: 'list',
-  use: {
-    baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    },
-  },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+/**
+ * One production server per worker (`npm start`'s server on its own port and data folder). Playwright starts
+ * them one after the other, so only the first builds when the build is stale.
+ */
+function server(index: number) {
+  const port = serverPort(index);
+  const dataDir = serverDataDir(index);
+  return {
     command: `rm -rf ${dataDir} && node src/server/launch.mjs start`,
     url: `http://localhost:${port}/readyz`,
     timeout: 240_000,
@@ -41,5 +28,26 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '1000',
       ALTCHA_MAX_NUMBER: '50000',
     },
+  };
+}
+
+/** Browser tests drive Debian's Chromium against the production build (npm start's server). */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: E2E_WORKERS,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  use: {
+    // Each worker's own server: tests/e2e/fixtures.ts sets baseURL from the worker's index.
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
   },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: Array.from({ length: E2E_WORKERS }, (_, i) => server(i)),
 });

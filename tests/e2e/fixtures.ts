@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { serverPort, workerDataDir } from './servers.js';
 
 /**
  * Fails a test on any console error or React hydration warning in the page. A test that causes a
@@ -10,6 +11,10 @@ import { test as base, expect, type ConsoleMessage, type Page } from '@playwrigh
  * membership (the API's answer for "none").
  */
 export const test = base.extend<{ consoleProblems: string[]; expectedFailures: RegExp[] }>({
+  // Each worker talks to its own server (tests/e2e/servers.ts).
+  baseURL: async ({}, use, testInfo) => {
+    await use(`http://localhost:${serverPort(testInfo.parallelIndex)}`);
+  },
   expectedFailures: async ({}, use) => {
     await use([/\/api\/v2\/usermembership\/user\/\d+$/]);
   },
@@ -61,8 +66,8 @@ export async function loginAs(page: Page, username: string, password: string) {
   return (await res.json()) as { access: string; refresh: string; user: { pk: number } };
 }
 
-/** The server's data folder (DATA_DIR, as playwright.config.ts sets it). */
-const dataDir = () => path.resolve(`.tmp/e2e-data-${Number(process.env.E2E_PORT ?? 8310)}`);
+/** The data folder (DATA_DIR, as playwright.config.ts sets it) of this worker's server. */
+export const dataDir = workerDataDir;
 
 /** A demo account's password: generated on the first start, kept in DATA_DIR/demo-credentials.txt. */
 export function demoPassword(username: 'editor' | 'reader' | 'member'): string {

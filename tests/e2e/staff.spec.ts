@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { articles, demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
+import { articles, dataDir, demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
 
-const port = Number(process.env.E2E_PORT ?? 8310);
-const previewSecret = () =>
-  (JSON.parse(readFileSync(path.resolve(`.tmp/e2e-data-${port}/secrets.json`), 'utf8')) as { adminPreviewSecret: string }).adminPreviewSecret;
+const previewSecret = () => (JSON.parse(readFileSync(path.join(dataDir(), 'secrets.json'), 'utf8')) as { adminPreviewSecret: string }).adminPreviewSecret;
 
 async function logInOnPlayground(page: Page) {
   await page.goto('/test/api-playground');
