@@ -35,7 +35,7 @@ function page(lang: Language, body: string): string {
 main{border:2px dashed #b45309;border-radius:.5rem;padding:1rem}h1{margin-top:0;font-size:1.5rem}
 .notice{background:#fef3c7;padding:.5rem .75rem;border-radius:.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem}
 dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}form{display:inline}.actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1rem}
-button,.link{font:inherit;padding:.6rem 1rem;border-radius:.375rem;border:1px solid #1a1a1a;cursor:pointer;min-height:44px;text-decoration:none;display:inline-block}
+button,.link{font:inherit;padding:.6rem 1rem;border-radius:.375rem;border:1px solid #1a1a1a;cursor:pointer;min-height:44px;text-decoration:none;display:inline-flex;align-items:center}
 .pay{background:#166534;color:#fff;border-color:#166534}.fail{background:#fff;color:#991b1b;border-color:#991b1b}
 button:focus-visible,.link:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 @media (prefers-color-scheme:dark){body{background:#111;color:#eee}.notice{background:#422006}button,.link{border-color:#eee;color:#eee}.fail{background:#111;color:#fca5a5;border-color:#fca5a5}}</style></head>
