@@ -140,12 +140,10 @@ describe('the OpenAPI document', () => {
       for (const media of Object.values(op.requestBody?.content ?? {})) schemas.push(media.schema);
       for (const response of Object.values(op.responses)) for (const media of Object.values(response.content ?? {})) schemas.push(media.schema);
     }
-    let compiled = 0;
-    for (const schema of schemas.filter((s) => s !== undefined)) {
-      expect(() => ajv.compile(absolute(schema))).not.toThrow();
-      compiled += 1;
-    }
-    expect(compiled).toBeGreaterThan(100);
+    // Many operations share a schema (an id parameter, a page of cards): each distinct one is compiled once.
+    const distinct = new Set(schemas.filter((s) => s !== undefined).map((s) => JSON.stringify(s)));
+    for (const text of distinct) expect(() => ajv.compile(absolute(JSON.parse(text)))).not.toThrow();
+    expect(distinct.size).toBeGreaterThan(100);
   });
 });
 
