@@ -22,9 +22,6 @@ type InternalEvent = { type: string; output?: unknown; error?: unknown };
 const internal = (event: InternalEvent) => event as unknown as CheckoutEvent;
 const asInternal = (event: CheckoutEvent) => event as unknown as InternalEvent;
 
-const PLACE = 'placeOrder';
-const START = 'startPayment';
-const STATUS = 'fetchStatus';
 const done = (path: string) => `xstate.done.actor.0.checkout.${path}`;
 const error = (path: string) => `xstate.error.actor.0.checkout.${path}`;
 const afterPoll = (parent: 'qr' | 'waiting') => `xstate.after.poll.checkout.${parent}.pausing`;
