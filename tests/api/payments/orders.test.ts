@@ -79,6 +79,14 @@ describe('GET pay/order/{id}/payment/{n}/update', () => {
     expect(new URL(mobile.json<{ url: string }>().url).searchParams.get('method')).toBe('alipay.trade.wap.pay');
   });
 
+  it('answers 502 naming the provider when WeChat Pay cannot be reached, and the order stays payable', async () => {
+    const wechat = await placeOrder(t, owner, 'wechatpay', 800);
+    const res = await t.api('GET', `/pay/order/${wechat.id}/payment/1/update`, { token: owner.token });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ error: 'payment_provider_error', message: 'WeChat Pay could not be reached. Try again.' });
+    expect((await t.api('GET', `/pay/order/${wechat.id}/status`, { token: owner.token })).json()).toMatchObject({ status: 'pending' });
+  });
+
   it('is for the owner only: staff and strangers get 404, guests 401', async () => {
     expect((await t.api('GET', `/pay/order/${order.id}/payment/1/update`, { token: staffToken })).statusCode).toBe(404);
     expect((await t.api('GET', `/pay/order/${order.id}/payment/1/update`, { token: stranger.token })).statusCode).toBe(404);

@@ -26,6 +26,7 @@ import { asZod, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { now } from '../../platform/time.js';
 import { parseAlipayForm } from './alipay.js';
 import { devProviderAvailable } from './dev.js';
+import { PaymentProviderError } from './wechatpay.js';
 import { devPayHtml } from './dev-page.js';
 import { assertPaymentKeys, devPayable, devPageOrder, handleNotification, orderRef, paymentStatus, startPayment, availableMethods, verifyAlipayReturn } from './service.js';
 
@@ -113,6 +114,16 @@ async function alipayReturnRoutes(root: FastifyInstance): Promise<void> {
   });
 }
 
+/** A provider that refused or could not be reached is logged (the answer is a 502 naming what happened). */
+async function logged<T>(request: FastifyRequest, start: Promise<T>): Promise<T> {
+  try {
+    return await start;
+  } catch (err) {
+    if (err instanceof PaymentProviderError) request.log.warn({ reason: err.message }, 'payment provider did not start a payment');
+    throw err;
+  }
+}
+
 /**
  * The payment calls: the methods checkout may offer, and per order (by id or by number) its status, its id,
  * and starting a payment attempt. They answer the order's buyer only (anyone else, staff included, gets 404).
@@ -137,11 +148,11 @@ export const paymentsRoutes = moduleRoutes(async (app) => {
 
     zapp.get(paymentsPaths.update, {
       schema: { tags, summary: "Start (or start again) payment attempt n of the caller's order with its payment method", params: attemptByIdParams, querystring: startQuery, response: { 200: paymentStart, ...startErrors } },
-      handler: async (request) => startPayment(ctx, await requireUser(request), { id: request.params.id }, request.params.n, request.query.channel, request.ip),
+      handler: async (request) => logged(request, startPayment(ctx, await requireUser(request), { id: request.params.id }, request.params.n, request.query.channel, request.ip)),
     });
     zapp.get(paymentsPaths.updateByNumber, {
       schema: { tags, summary: "Start (or start again) payment attempt n of the caller's order, by order number", params: attemptByNumberParams, querystring: startQuery, response: { 200: paymentStart, ...startErrors } },
-      handler: async (request) => startPayment(ctx, await requireUser(request), { number: request.params.number }, request.params.n, request.query.channel, request.ip),
+      handler: async (request) => logged(request, startPayment(ctx, await requireUser(request), { number: request.params.number }, request.params.n, request.query.channel, request.ip)),
     });
     zapp.get(paymentsPaths.status, {
       schema: { tags, summary: "The payment status of the caller's order", params: orderIdParams, response: { 200: paymentStatusBody, ...orderErrors } },
