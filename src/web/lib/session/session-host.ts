@@ -211,7 +211,15 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
         error: (err: unknown) => report('The stored session could not be read', err),
       })
     : undefined;
-  actor.send({ type: 'VERIFY' });
+  // Offline, the check could only fail, and a failed check ends the session (and with it the reader's offline
+  // library): it waits for the connection instead. The stored tokens stand meanwhile.
+  const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+  const verifyOnline = () => {
+    window.removeEventListener('online', verifyOnline);
+    if (!stopped) actor.send({ type: 'VERIFY' });
+  };
+  if (isOffline()) window.addEventListener('online', verifyOnline);
+  else actor.send({ type: 'VERIFY' });
 
   const settle = async (event: { type: 'VERIFY' } | { type: 'REFRESH' }) => {
     actor.send(event);
@@ -224,6 +232,9 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
     const snapshot = await waitFor(actor, isSessionSettled);
     const token = sessionAccessToken(snapshot);
     if (token || snapshot.context.refresh_token === '') return token;
+    // An expired token is not refreshed offline (the refresh would fail and end the session): the call goes
+    // without it, and the worker answers from the device what it can.
+    if (isOffline()) return undefined;
     return sessionAccessToken(await settle({ type: 'REFRESH' }));
   };
 
@@ -287,6 +298,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
     flush,
     stop() {
       stopped = true;
+      if (typeof window !== 'undefined') window.removeEventListener('online', verifyOnline);
       subscription?.unsubscribe();
       membership.stop();
       actor.stop();
