@@ -6,7 +6,7 @@ import { FakeCacheStorage, sampleManifest } from './fake-caches.js';
 /** A site whose every entry answers `size` bytes, recording what was asked with which headers. */
 function site(options: { size?: number; fail?: (url: string) => 'down' | 'device' | number | null } = {}) {
   const asked: Array<{ url: string; authorization: string | null; accept: string | null }> = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const headers = new Headers(init?.headers);
     asked.push({ url, authorization: headers.get('authorization'), accept: headers.get('accept') });
@@ -14,8 +14,8 @@ function site(options: { size?: number; fail?: (url: string) => 'down' | 'device
     if (failure === 'down') throw new TypeError('Failed to fetch');
     const body = new Response('x'.repeat(options.size ?? 10), { status: typeof failure === 'number' ? failure : 200 });
     return failure === 'device' ? markDeviceCopy(body) : body;
-  }) as typeof fetch;
-  return { fetch, asked };
+  }) as typeof globalThis.fetch;
+  return { fetch: fetcher, asked };
 }
 
 describe('a course save plan', () => {

@@ -108,7 +108,7 @@ async function runPath(steps: Array<Step<SaveOfflineSnapshot, SaveEvent>>): Prom
     expect(snapshot.value).toEqual(step.state.value);
     expect(snapshot.context).toEqual(step.state.context);
     // No transition re-enters `checking` from itself: SAVE and RESUME are ignored while a check runs.
-    const entered = (state: string) => snapshot.matches(state) && !previous.matches(state);
+    const entered = (state: 'checking' | 'downloading' | 'cancelled') => snapshot.matches(state) && !previous.matches(state);
     // A check runs on every entry to `checking` (a save, an update, a resume), for the request in hand.
     expect(harness.checks.length - before.checks).toBe(entered('checking') ? 1 : 0);
     if (entered('checking')) expect(harness.checks.at(-1)!.input).toEqual(snapshot.context.request);
