@@ -1,22 +1,33 @@
-import { contentPaths, searchQuery, searchResults } from '../../../../shared/api/content.js';
+import { contentPaths, searchQuery } from '../../../../shared/api/content.js';
+import { searchWithCourses } from '../../../../shared/api/courses.js';
 import { getActor } from '../../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../../platform/http.js';
 import { createGuestCache } from '../../../platform/guest-cache.js';
-import { searchArticles } from './service.js';
+import { COURSE_HITS, searchCourses } from './course-service.js';
+import { searchArticles, type SearchInput } from './service.js';
 
 const tags = ['search'];
 
 export const searchRoutes = moduleRoutes((app) => {
   const { ctx } = app;
   // Popular searches repeat; a guest's answer is the same for every guest until content changes.
-  const guestAnswers = createGuestCache<Awaited<ReturnType<typeof searchArticles>>>(ctx);
+  const guestAnswers = createGuestCache<Awaited<ReturnType<typeof searchAll>>>(ctx);
+  /** Articles page by page; the matching courses with the first page, their count with every page. */
+  const searchAll = async (actor: Parameters<typeof searchArticles>[1], query: SearchInput) => {
+    const [articles, courses] = await Promise.all([
+      searchArticles(ctx, actor, query),
+      searchCourses(ctx, actor, query.q, query.page === 1 ? COURSE_HITS : 0),
+    ]);
+    return { ...articles, courses };
+  };
 
   app.get(contentPaths.search, {
     schema: {
       tags,
-      summary: 'Full-text search of published articles: words, or substrings for Chinese; with highlighted snippets',
+      summary:
+        'Full-text search of published articles (paged) and courses (`courses`, first page): words, or substrings for Chinese; with highlighted snippets',
       querystring: searchQuery,
-      response: { 200: searchResults },
+      response: { 200: searchWithCourses },
     },
     handler: async (request, reply) => {
       const actor = await getActor(request);
@@ -25,9 +36,13 @@ export const searchRoutes = moduleRoutes((app) => {
       if (actor) privateResponse(reply);
       else reply.header('cache-control', 'public, max-age=0, must-revalidate').header('vary', 'Authorization');
       const page = actor
-        ? await searchArticles(ctx, actor, request.query)
-        : await guestAnswers.get(request.url, () => searchArticles(ctx, null, request.query));
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+        ? await searchAll(actor, request.query)
+        : await guestAnswers.get(request.url, () => searchAll(null, request.query));
+      return {
+        ...paginate(request, ctx.config.publicUrl, request.query, page.count, page.results),
+        course_count: page.courses.count,
+        courses: page.courses.results,
+      };
     },
   });
 });
