@@ -1,5 +1,6 @@
 import type { PaymentChannel, PaymentMethod } from '../../../shared/api/payments-paths.js';
 import type { Config } from '../../config.js';
+import { AppError } from '../../platform/errors.js';
 
 /** What a verified provider message says about money for one order (the shape the orders module takes). */
 export interface Receipt {
@@ -60,6 +61,13 @@ export interface PaymentProvider {
   available(config: Config): boolean;
   start(config: Config, order: OrderToPay, request: StartRequest): Promise<PaymentStart>;
   verifyNotification(config: Config, raw: RawNotification): Verdict;
+}
+
+/** A provider's gateway refused or could not be reached: a 502 naming what happened, never a key. */
+export class PaymentProviderError extends AppError {
+  constructor(message: string) {
+    super(502, 'payment_provider_error', message);
+  }
 }
 
 export const rejected = (reason: string, status = 400): Verdict => ({ kind: 'rejected', reason, status });

@@ -26,7 +26,7 @@ import { asZod, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { now } from '../../platform/time.js';
 import { parseAlipayForm } from './alipay.js';
 import { devProviderAvailable } from './dev.js';
-import { PaymentProviderError } from './wechatpay.js';
+import { PaymentProviderError } from './provider.js';
 import { devPayHtml } from './dev-page.js';
 import { assertPaymentKeys, devPayable, devPageOrder, handleNotification, orderRef, paymentStatus, startPayment, availableMethods, verifyAlipayReturn } from './service.js';
 

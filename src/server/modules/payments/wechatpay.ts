@@ -1,9 +1,8 @@
 import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
-import { AppError } from '../../platform/errors.js';
 import { now } from '../../platform/time.js';
 import { rsaPrivateKey, rsaPublicKey } from './keys.js';
-import { rejected, type OrderToPay, type PaymentProvider, type PaymentStart, type StartRequest, type Verdict } from './provider.js';
+import { PaymentProviderError, rejected, type OrderToPay, type PaymentProvider, type PaymentStart, type StartRequest, type Verdict } from './provider.js';
 
 /**
  * WeChat Pay API v3 (PROTOCOLS.md): Native (QR code) and H5 orders placed with a signed request, answers and
@@ -15,13 +14,6 @@ import { rejected, type OrderToPay, type PaymentProvider, type PaymentStart, typ
 export const WECHATPAY_MAX_SKEW_SECONDS = 300;
 const SIGNTEST_PREFIX = 'WECHATPAY/SIGNTEST/';
 const TIMEOUT_MS = 10_000;
-
-/** The gateway refused or could not be reached: a 502 naming what happened, never a key. */
-export class PaymentProviderError extends AppError {
-  constructor(message: string) {
-    super(502, 'payment_provider_error', message);
-  }
-}
 
 export const wechatpayConfigured = (config: Config): boolean => {
   const w = config.wechatpay;
