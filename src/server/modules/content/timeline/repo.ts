@@ -42,3 +42,26 @@ export async function newestOfMonth(db: Kysely<Database>, month: string, now: st
     .execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * Published courses within the range by month (`YYYY-MM` of `published_at`), newest first within a month.
+ * One read of the published courses: a catalogue is small.
+ */
+export async function coursesByMonth(db: Kysely<Database>, range: MonthRange): Promise<Map<string, number[]>> {
+  const rows = await db
+    .selectFrom('courses')
+    .select(['id', 'published_at'])
+    .where('is_published', '=', 1)
+    .where('published_at', 'is not', null)
+    .where('published_at', '<=', range.now)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const months = new Map<string, number[]>();
+  for (const row of rows) {
+    const month = row.published_at!.slice(0, 7);
+    if ((range.from && month < range.from) || (range.before && month >= range.before)) continue;
+    months.set(month, [...(months.get(month) ?? []), row.id]);
+  }
+  return months;
+}

@@ -1,4 +1,5 @@
-import { contentPaths, timeline as timelineSchema, timelineQuery } from '../../../../shared/api/content.js';
+import { contentPaths, timelineQuery } from '../../../../shared/api/content.js';
+import { timelineWithCourses } from '../../../../shared/api/courses.js';
 import { moduleRoutes, paginate } from '../../../platform/http.js';
 import { timeline } from './service.js';
 
@@ -10,9 +11,9 @@ export const timelineRoutes = moduleRoutes((app) => {
   app.get(contentPaths.timeline, {
     schema: {
       tags,
-      summary: 'Published articles by month (UTC), newest month first; pages count months',
+      summary: 'Published articles and courses (`courses`) by month (UTC), newest month first; pages count months',
       querystring: timelineQuery,
-      response: { 200: timelineSchema },
+      response: { 200: timelineWithCourses },
     },
     handler: async (request) => {
       const page = await timeline(ctx, request.query);

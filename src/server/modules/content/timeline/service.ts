@@ -1,11 +1,13 @@
 import type { ArticleCard } from '../../../../shared/api/content.js';
+import type { TimelineMonthWithCourses } from '../../../../shared/api/courses.js';
 import type { PageQuery } from '../../../../shared/api/common.js';
 import type { AppContext } from '../../../platform/context.js';
 import { createGuestCache } from '../../../platform/guest-cache.js';
 import { offsetOf } from '../../../platform/http.js';
 import { nowIso } from '../../../platform/time.js';
+import { cardsByIds as courseCardsByIds } from '../../courses/course-service.js';
 import { cardsByIds, type Page } from '../articles/service.js';
-import { monthsIn, newestOfMonth, type MonthRange } from './repo.js';
+import { coursesByMonth, monthsIn, newestOfMonth, type MonthRange } from './repo.js';
 
 export interface TimelineInput extends PageQuery {
   year?: number;
@@ -13,9 +15,8 @@ export interface TimelineInput extends PageQuery {
   per_month: number;
 }
 
-export interface TimelineMonth {
-  month: string;
-  count: number;
+/** `count` and `articles` are the month's articles; `course_count` and `courses` its published courses. */
+export interface TimelineMonth extends TimelineMonthWithCourses {
   articles: ArticleCard[];
 }
 
@@ -34,8 +35,9 @@ function filterRange(input: TimelineInput, now: string): MonthRange {
 const caches = new WeakMap<AppContext, ReturnType<typeof createGuestCache<Page<TimelineMonth>>>>();
 
 /**
- * Published articles grouped by month (UTC), newest month first; pages count months. The same for every
- * caller (public articles only), so kept in the guest cache: a page of it is a few hundred cards.
+ * Published articles and courses grouped by month (UTC) of publication, newest month first; pages count
+ * months that have either. The same for every caller (public cards only), so kept in the guest cache,
+ * which any content change (a course or lesson too) drops: a page of it is a few hundred cards.
  */
 export function timeline(ctx: AppContext, input: TimelineInput): Promise<Page<TimelineMonth>> {
   let cache = caches.get(ctx);
@@ -47,20 +49,31 @@ export function timeline(ctx: AppContext, input: TimelineInput): Promise<Page<Ti
 async function buildTimeline(ctx: AppContext, input: TimelineInput): Promise<Page<TimelineMonth>> {
   const db = ctx.db.kysely;
   const range = filterRange(input, nowIso());
-  // Months come from maintained counts (a few rows a year), so the page is cut here.
-  const all = await monthsIn(db, range);
+  // Months come from maintained counts (a few rows a year) and the published courses, so the page is cut here.
+  const [articleMonths, courseMonths] = await Promise.all([monthsIn(db, range), coursesByMonth(db, range)]);
+  const articleCounts = new Map(articleMonths.map((m) => [m.month, m.count]));
+  const all = [...new Set([...articleCounts.keys(), ...courseMonths.keys()])].sort().reverse();
   const months = all.slice(offsetOf(input), offsetOf(input) + input.page_size);
   const count = all.length;
   if (months.length === 0) return { count, results: [] };
   const idsByMonth = new Map<string, number[]>();
-  for (const m of months) idsByMonth.set(m.month, await newestOfMonth(db, m.month, range.now, input.per_month));
-  const cards = new Map((await cardsByIds(ctx, [...idsByMonth.values()].flat())).map((c) => [c.id, c]));
+  for (const m of months) idsByMonth.set(m, articleCounts.has(m) ? await newestOfMonth(db, m, range.now, input.per_month) : []);
+  const courseIds = months.flatMap((m) => (courseMonths.get(m) ?? []).slice(0, input.per_month));
+  const [cards, courseCards] = await Promise.all([cardsByIds(ctx, [...idsByMonth.values()].flat()), courseCardsByIds(ctx, courseIds)]);
+  const byId = new Map(cards.map((c) => [c.id, c]));
   return {
     count,
     results: months.map((m) => ({
-      month: m.month,
-      count: m.count,
-      articles: idsByMonth.get(m.month)!.flatMap((id) => cards.get(id) ?? []),
+      month: m,
+      count: articleCounts.get(m) ?? 0,
+      articles: idsByMonth.get(m)!.flatMap((id) => byId.get(id) ?? []),
+      course_count: courseMonths.get(m)?.length ?? 0,
+      courses: (courseMonths.get(m) ?? [])
+        .slice(0, input.per_month)
+        .flatMap((id) => {
+          const card = courseCards.get(id);
+          return card ? [{ ...card, kind: 'course' as const }] : [];
+        }),
     })),
   };
 }
