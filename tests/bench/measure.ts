@@ -111,10 +111,12 @@ export interface CheckNames {
   pageMiss: string;
   premiumPage: string;
   meter: string;
+  lessonPage: string;
+  lessonApi: string;
 }
 
 /**
- * The targets: SSR article page >= 50% of static req/s, article API >= 60%, the article page over every
+ * The targets: SSR article and lesson pages >= 50% of static req/s, article and lesson API >= 60%, the article page over every
  * article (no page cached) >= 1,000 req/s, the premium article page as fast as a free one (>= 90% of its
  * rate, the noise of a run), the guest meter call >= 50% of the article API, p99 under 50 ms.
  */
@@ -125,6 +127,9 @@ export function checks(measurements: Measurement[], names: CheckNames): Check[] 
   return [
     { label: `article page >= 50% of static req/s (${round(share(names.page) * 100)}%)`, ok: share(names.page) >= 0.5 },
     { label: `article API >= 60% of static req/s (${round(share(names.api) * 100)}%)`, ok: share(names.api) >= 0.6 },
+    // Lessons are held to the article figures: the same page cache and the same kind of API answer.
+    { label: `lesson page >= 50% of static req/s (${round(share(names.lessonPage) * 100)}%)`, ok: share(names.lessonPage) >= 0.5 },
+    { label: `lesson API >= 60% of static req/s (${round(share(names.lessonApi) * 100)}%)`, ok: share(names.lessonApi) >= 0.6 },
     {
       label: `article page, cache miss >= 1000 req/s (${round(byName(names.pageMiss).requestsPerSecond)})`,
       ok: byName(names.pageMiss).requestsPerSecond >= 1000,

@@ -31,6 +31,8 @@ const ROUTE = {
   premiumPage: 'SSR premium article page (guest, cached)',
   home: 'home page',
   api: 'GET /api/v2/article/{id}',
+  lessonPage: 'SSR lesson page (guest, free course)',
+  lessonApi: 'GET /api/v2/lesson/{id} (guest, free course)',
   meter: 'POST /api/v2/article/{id}/unlock (guest meter)',
   search: 'GET /api/v2/search',
 };
@@ -101,6 +103,22 @@ async function untilIdle(url: string): Promise<void> {
   }
 }
 
+/** The page and API paths of every lesson of the published free courses (the demo site has one). */
+async function freeLessonPaths(url: string): Promise<{ pages: string[]; api: string[] }> {
+  const courses = await getJson<{ results: Array<{ id: number }> }>(`${url}/api/v2/course?access=free&page_size=100`);
+  const pages: string[] = [];
+  const api: string[] = [];
+  for (const course of courses.results) {
+    const lessons = await getJson<{ results: Array<{ id: number }> }>(`${url}/api/v2/lesson?course=${course.id}&page_size=100`);
+    for (const lesson of lessons.results) {
+      pages.push(`/course/${course.id}/lesson/${lesson.id}`);
+      api.push(`/api/v2/lesson/${lesson.id}`);
+    }
+  }
+  if (pages.length === 0) throw new Error('No lesson of a free course: the seed did not make any.');
+  return { pages, api };
+}
+
 async function searchPaths(url: string): Promise<string[]> {
   const paths: string[] = [];
   for (const word of SEARCH_WORDS) {
@@ -163,6 +181,7 @@ async function main(): Promise<number> {
     const ids = await articleIds(server.url);
     const cards = await allArticles(server.url);
     const premium = premiumIds(cards, ids.length);
+    const lessons = await freeLessonPaths(server.url);
     const routes: Route[] = [
       { name: ROUTE.static, paths: [staticPath(build.dist)] },
       { name: ROUTE.page, paths: ids.map((id) => `/article/${id}`) },
@@ -172,6 +191,8 @@ async function main(): Promise<number> {
       { name: ROUTE.pageMiss, paths: cards.map((a) => `/article/${a.id}`), shared: true },
       { name: ROUTE.home, paths: ['/'] },
       { name: ROUTE.api, paths: ids.map((id) => `/api/v2/article/${id}`) },
+      { name: ROUTE.lessonPage, paths: lessons.pages },
+      { name: ROUTE.lessonApi, paths: lessons.api },
       { name: ROUTE.meter, paths: premium.map((id) => `/api/v2/article/${id}/unlock`), method: 'POST', headers: guestHeaders },
       { name: ROUTE.search, paths: await searchPaths(server.url) },
     ];
@@ -190,7 +211,15 @@ async function main(): Promise<number> {
     await server.stop();
 
     const results = [
-      ...checks(measurements, { page: ROUTE.page, api: ROUTE.api, pageMiss: ROUTE.pageMiss, premiumPage: ROUTE.premiumPage, meter: ROUTE.meter }),
+      ...checks(measurements, {
+        page: ROUTE.page,
+        api: ROUTE.api,
+        pageMiss: ROUTE.pageMiss,
+        premiumPage: ROUTE.premiumPage,
+        meter: ROUTE.meter,
+        lessonPage: ROUTE.lessonPage,
+        lessonApi: ROUTE.lessonApi,
+      }),
       ...processChecks(figures),
     ];
     const report = [
