@@ -1,7 +1,10 @@
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { MembershipProduct } from '../../shared/api/membership.js';
+import { buyMessages } from '../../shared/i18n/checkout.js';
 import type { MessageKey } from '../../shared/i18n/index.js';
 import { useI18n } from '../app/context.js';
+import { paths } from '../app/paths.js';
 import { formatPrice } from '../lib/price.js';
 
 /** What a plan as the API lists it needs here: the paywall's plans and the price card's are both such. */
@@ -20,16 +23,23 @@ function periodKey(product: MembershipProduct): MessageKey {
   return product.period_count === 1 ? 'membership.perDay' : 'membership.perDays';
 }
 
-/** One price of a plan: the product's name, the amount large, the period after it ("¥29.90 a month"). */
-function Price({ product }: { product: MembershipProduct }) {
+/**
+ * One price of a plan: the product's name, the amount large, the period after it ("¥29.90 a month"), and Buy:
+ * a link to the checkout of that product (its code loads only when followed; a guest logs in first).
+ */
+function Price({ product, plan }: { product: MembershipProduct; plan: string }) {
   const { t, lang } = useI18n();
+  const buy = buyMessages[lang];
   return (
     <li className="plan-card__price">
       <span className="plan-card__product">{product.name}</span>{' '}
       <span className="plan-card__figure">
         <strong className="plan-card__amount">{formatPrice(lang, product.price, product.currency)}</strong>{' '}
         <span className="plan-card__period">{t(periodKey(product), { count: product.period_count })}</span>
-      </span>
+      </span>{' '}
+      <Link className="button button--small plan-card__buy" to={paths.checkout(product.id)} aria-label={buy.buyLabel.replace('{plan}', plan).replace('{product}', product.name)}>
+        {buy.buy}
+      </Link>
     </li>
   );
 }
@@ -37,13 +47,13 @@ function Price({ product }: { product: MembershipProduct }) {
 interface PlanCardProps {
   plan: PricedPlan;
   headingLevel?: 2 | 3;
-  /** The card's last line: how to become a member while the shop does not sell plans. */
+  /** The card's last line (how else to become a member). */
   footer?: ReactNode;
 }
 
 /**
  * A price card: the plan's name, its prices (amount in the site's currency and the reader's language, and the
- * period), what it gives, and how to join. There is no buy button: the shop does not sell plans yet.
+ * period) each with its Buy link, what it gives, and a footer.
  */
 export function PlanCard({ plan, headingLevel = 3, footer }: PlanCardProps) {
   const { t } = useI18n();
@@ -55,7 +65,7 @@ export function PlanCard({ plan, headingLevel = 3, footer }: PlanCardProps) {
       {plan.products.length > 0 && (
         <ul className="plan-card__prices" aria-label={t('planCard.prices')}>
           {plan.products.map((product) => (
-            <Price key={product.id} product={product} />
+            <Price key={product.id} product={product} plan={plan.name} />
           ))}
         </ul>
       )}

@@ -333,6 +333,11 @@ export function stepOf(snapshot: CheckoutSnapshot): CheckoutStep {
   return top as CheckoutStep;
 }
 
+/** A pending order paid again (from the orders page): the checkout starts at a new payment attempt. */
+export function payAgain(user: number, order: PlacedOrder, method: PaymentMethod, channel: PaymentChannel): SavedCheckout {
+  return { step: 'starting', context: { ...fresh(user, channel), method, order } };
+}
+
 export const checkoutStorageKey = (user: number) => `checkout:${user}`;
 
 /** Saves the checkout in this tab's storage for its user (a reload resumes it); a finished one is forgotten. */

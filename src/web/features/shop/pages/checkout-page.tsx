@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { PaymentMethod } from '../../../../shared/api/orders-paths.js';
+import { paths } from '../../../app/paths.js';
+import { useHttp } from '../../../app/context.js';
+import { describeError } from '../../../lib/api-messages.js';
+import { useSession } from '../../../lib/session/session-context.js';
+import { Head } from '../../../ui/head.js';
+import { orderQuery, planProductsQuery } from '../checkout/api.js';
+import { CheckoutFlow, type MembershipPurchase, type PayAgainOrder } from '../checkout/checkout-flow.js';
+import { useCheckoutI18n } from '../checkout/checkout-i18n.js';
+import { CheckoutStyles } from '../checkout/checkout-styles.js';
+import { ShopStyles } from '../components/shop-styles.js';
+import { markShopUsed } from '../shop-entry.js';
+
+/** The plan product a plan card's Buy names (`?membership_product=`), with its name and price from the price card. */
+function useMembershipPurchase(): { wanted: boolean; purchase: MembershipPurchase | null; error: unknown } {
+  const http = useHttp();
+  const [params] = useSearchParams();
+  const id = Number(params.get('membership_product'));
+  const wanted = Number.isInteger(id) && id > 0;
+  const plans = useQuery({ ...planProductsQuery(http), enabled: wanted });
+  if (!wanted) return { wanted, purchase: null, error: null };
+  for (const plan of plans.data ?? []) {
+    const product = plan.products.find((p) => p.id === id);
+    if (product) return { wanted, purchase: { product: product.id, name: `${plan.name} · ${product.name}`, price: product.price, currency: product.currency }, error: null };
+  }
+  return { wanted, purchase: null, error: plans.error };
+}
+
+/** A pending order named by `?order=` (the orders page's Pay). */
+function usePayAgain(owner: number): { wanted: boolean; order: PayAgainOrder | null; error: unknown; closed: boolean } {
+  const http = useHttp();
+  const [params] = useSearchParams();
+  const id = Number(params.get('order'));
+  const wanted = Number.isInteger(id) && id > 0;
+  const order = useQuery({ ...orderQuery(http, owner, id), enabled: wanted && owner > 0 });
+  if (!wanted || !order.data) return { wanted, order: null, error: order.error, closed: false };
+  const o = order.data;
+  return { wanted, order: { id: o.id, number: o.number, total: o.total_incl_tax, currency: o.currency, method: o.payment_method as PaymentMethod }, error: null, closed: !o.can_pay };
+}
+
+/** `/checkout` (login): the basket, or a plan card's membership, through address, shipping, payment and review to paying. */
+export function Component() {
+  const { t, lang, main } = useCheckoutI18n();
+  const session = useSession();
+  const owner = session.ready && session.loggedIn && session.auth ? session.auth.userid : 0;
+  const { wanted, purchase, error } = useMembershipPurchase();
+  const again = usePayAgain(owner);
+  useEffect(markShopUsed, []);
+  return (
+    <>
+      <ShopStyles />
+      <CheckoutStyles />
+      <Head title={t('checkout.title')} noindex />
+      <header className="page-header">
+        <h1>{t('checkout.title')}</h1>
+      </header>
+      {error != null || again.error != null ? (
+        <p className="form-error" role="alert">{describeError(error ?? again.error, main, lang)}</p>
+      ) : again.closed && again.order ? (
+        <p role="alert">
+          {t('checkout.orderNumber', { number: again.order.number })} <Link to={paths.myOrders()}>{t('paySuccess.myOrders')}</Link>
+        </p>
+      ) : !owner || (wanted && !purchase) || (again.wanted && !again.order) ? (
+        <p role="status">{t('checkout.loading')}</p>
+      ) : (
+        <CheckoutFlow key={`${owner}:${purchase?.product ?? again.order?.id ?? 'basket'}`} owner={owner} membership={purchase} order={again.order} />
+      )}
+    </>
+  );
+}
