@@ -47,7 +47,7 @@ describe('downloading a plan', () => {
     const plan = coursePlan(sampleManifest(), 'SQL', 7);
     const { fetch, asked } = site({ size: 10 });
     const progress: Progress[] = [];
-    const result = await downloadPlan(plan, { cache, fetch, token: 'tok', concurrency: 1, onProgress: (p) => progress.push(p) });
+    const result = await downloadPlan(plan, { cache, fetch, token: () => Promise.resolve('tok'), concurrency: 1, onProgress: (p) => progress.push(p) });
     expect(caches.paths('lectern-offline-user-7')).toEqual(plan.entries.map((e) => e.url).sort());
     expect(asked.filter((a) => a.authorization === 'Bearer tok').map((a) => a.url)).toEqual(['/api/v2/lesson/31', '/api/v2/lesson/32', '/api/v2/course/3', '/api/v2/course/3/lesson']);
     expect(asked.filter((a) => a.accept === 'text/html').map((a) => a.url)).toEqual(['/course/3/lesson/31', '/course/3/lesson/32', '/course/3']);

@@ -55,7 +55,7 @@ declare global {
 
 export interface BackgroundOptions {
   cache: Cache;
-  token?: string;
+  token?: string | undefined;
   refetch: (entry: PlanEntry) => boolean;
   signal: AbortSignal;
   onProgress: (progress: Progress) => void;

@@ -95,8 +95,11 @@ export interface Progress {
 
 export interface DownloadOptions {
   cache: Cache;
-  /** The reader's token for personal entries. */
-  token?: string;
+  /**
+   * The reader's token for personal entries, asked for each one: a long save outlives an access token, and
+   * the session refreshes an expired one.
+   */
+  token?: () => Promise<string | undefined>;
   fetch?: typeof fetch;
   signal?: AbortSignal;
   onProgress?: (progress: Progress) => void;
@@ -178,16 +181,21 @@ export async function downloadPlan(
       const size = await storedSize(cache, entry.url);
       if (size !== null) return settle(entry, size);
     }
-    const headers = new Headers();
-    if (entry.page) headers.set('accept', 'text/html');
-    if (entry.personal && options.token) headers.set('authorization', `Bearer ${options.token}`);
-    let response: Response;
-    try {
-      response = await send(entry.url, { headers, credentials: 'same-origin', cache: 'no-store', signal });
-    } catch (err) {
-      if (signal.aborted) throw signal.reason;
-      throw Object.assign(new ConnectionLost(entry.url), { cause: err });
-    }
+    const attempt = async () => {
+      const headers = new Headers();
+      if (entry.page) headers.set('accept', 'text/html');
+      const token = entry.personal ? await options.token?.() : undefined;
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      try {
+        return await send(entry.url, { headers, credentials: 'same-origin', cache: 'no-store', signal });
+      } catch (err) {
+        if (signal.aborted) throw signal.reason;
+        throw Object.assign(new ConnectionLost(entry.url), { cause: err });
+      }
+    };
+    let response = await attempt();
+    // A token that expired on the way: once more, with the one the session has now.
+    if (response.status === 401 && entry.personal && options.token) response = await attempt();
     if (isDeviceCopy(response)) throw new ConnectionLost(entry.url);
     if (!response.ok) throw new EntryRefused(entry.url, response.status);
     const body = await response.blob();

@@ -83,14 +83,14 @@ export function provideSaveMachine(deps: SaveDeps) {
       if (!ready) throw new SaveStopped('refused');
       const { plan, refetch } = ready;
       const cache = await deps.cacheStorage.open(offlineCacheName(request.owner));
-      const token = request.owner ? await deps.token() : undefined;
+      const token = request.owner ? deps.token : undefined;
       const report = (progress: Progress) => {
         if (!abort.signal.aborted) send({ type: 'PROGRESS', ...progress });
       };
       const registration = await deps.registration?.().catch(() => undefined);
       // Background Fetch stores what is missing; the pass below then finds it stored and only counts it.
       const fetchedInBackground = registration
-        ? await backgroundDownload(registration, plan, { cache, refetch, signal: abort.signal, onProgress: report, ...(token ? { token } : {}) })
+        ? await backgroundDownload(registration, plan, { cache, refetch, signal: abort.signal, onProgress: report, ...(token ? { token: await token() } : {}) })
         : false;
       const result = await downloadPlan(
         plan,
