@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../../src/shared/api/orders.js';
+import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
+import { createRoutes } from '../../../src/web/app/routes.js';
+import { readAccessToken } from '../../../src/web/lib/auth-state.js';
+import { createHttpClient } from '../../../src/web/lib/http.js';
+import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
+import { loginResponseFor } from '../web/fixtures.js';
+
+const STAMP = '2026-11-01T08:00:00.000Z';
+const order = (fields: Partial<Order> & { id: number; number: string }): Order => ({
+  basket: null,
+  user: 7,
+  status: 'paid',
+  currency: 'CNY',
+  title: 'Premium · A year',
+  total_excl_tax_excl_discounts: 29900,
+  total_discount: 0,
+  shipping_incl_tax: 0,
+  shipping_excl_tax: 0,
+  total_incl_tax: 29900,
+  total_excl_tax: 29900,
+  voucher_code: null,
+  shipping_method: null,
+  shipping_code: null,
+  shipping_address: null,
+  payment_method: 'dev',
+  reserved_until: null,
+  expires_at: '2026-11-01T08:30:00.000Z',
+  can_pay: false,
+  date_placed: STAMP,
+  date_paid: STAMP,
+  date_fulfilled: null,
+  date_closed: null,
+  lines: [
+    {
+      id: fields.id * 10,
+      order: fields.id,
+      product: 4,
+      product_class: 'membership',
+      membership_product: 31,
+      course: null,
+      course_product: null,
+      stockrecord: null,
+      partner_sku: null,
+      title: 'Premium · A year',
+      quantity: 1,
+      price_currency: 'CNY',
+      unit_price_incl_tax: 29900,
+      unit_price_excl_tax: 29900,
+      line_price_before_discounts_incl_tax: 29900,
+      line_price_incl_tax: 29900,
+      line_price_excl_tax: 29900,
+      discount: 0,
+      attributes: [],
+    },
+  ],
+  ...fields,
+});
+
+let calls: string[] = [];
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const PAGE_ONE = [order({ id: 41, number: 'L-000041', status: 'pending', can_pay: true, date_paid: null }), order({ id: 40, number: 'L-000040' })];
+const PAGE_TWO = [order({ id: 12, number: 'L-000012', status: 'expired', date_paid: null })];
+
+async function api(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.replace('/api/v2', '');
+  calls.push(`${request.method} ${path}${url.search}`);
+  if (path === '/rest-auth/token/verify/') return json({});
+  if (path === '/rest-auth/user/') return json(loginResponseFor({ id: 7, username: 'noor' }).user);
+  if (path.startsWith('/usermembership/user/')) return json({ error: 'not_found', message: 'Not found' }, 404);
+  if (path === '/basket') return json({ error: 'not_found', message: 'Not found' }, 404);
+  if (path === '/my_order') {
+    const page = url.searchParams.get('page') ?? '1';
+    const status = url.searchParams.get('status');
+    if (status) return json({ count: 0, next: null, previous: null, results: [] });
+    return page === '1'
+      ? json({ count: 3, next: '/api/v2/my_order?page=2', previous: null, results: PAGE_ONE })
+      : json({ count: 3, next: null, previous: '/api/v2/my_order?page=1', results: PAGE_TWO });
+  }
+  return json({ error: 'not_found', message: 'Not found' }, 404);
+}
+
+function renderAt(path: string, lang: 'en' | 'zh-CN' = 'en') {
+  const http = createHttpClient({ baseUrl: 'http://localhost', fetch: api, getAccessToken: () => readAccessToken() });
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes({ queryClient, http }), { initialEntries: [path] });
+  const env = { http, lang, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
+  render(
+    <AppProviders env={env} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const slow = { timeout: 5000 };
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', api);
+  window.scrollTo = () => undefined;
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+afterEach(async () => {
+  cleanup();
+  calls = [];
+  await clearLogin();
+  window.localStorage.clear();
+});
+
+describe('/my-order', () => {
+  it('lists the orders with status, lines and totals; only a pending order can be paid; pages follow the server', async () => {
+    await saveLogin(loginResponseFor({ id: 7, username: 'noor' }, 'user-token'));
+    const router = renderAt('/my-order');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your orders' }, slow)).toBeTruthy();
+    const pending = await screen.findByRole('article', { name: 'Order L-000041' }, slow);
+    expect(within(pending).getByText('Awaiting payment')).toBeTruthy();
+    expect(within(pending).getByText('Total ¥299.00')).toBeTruthy();
+    expect(within(pending).getByRole('list', { name: 'What was ordered' }).textContent).toContain('Premium · A year');
+    expect(within(pending).getByRole('link', { name: 'Pay Order L-000041' }).getAttribute('href')).toBe('/checkout?order=41');
+    const paid = screen.getByRole('article', { name: 'Order L-000040' });
+    expect(within(paid).getByText('Paid')).toBeTruthy();
+    expect(within(paid).queryByRole('link', { name: /^Pay/ })).toBeNull();
+    expect(calls).toContain('GET /my_order?page=1');
+
+    const pages = screen.getByRole('navigation', { name: 'Order pages' });
+    expect(within(pages).queryByRole('link', { name: 'Previous page' })).toBeNull();
+    fireEvent.click(within(pages).getByRole('link', { name: 'Next page' }));
+    expect(await screen.findByRole('article', { name: 'Order L-000012' }, slow)).toBeTruthy();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(within(screen.getByRole('article', { name: 'Order L-000012' })).getByText('Expired')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Order L-000041' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'refunded' } });
+    expect(await screen.findByText('You have no orders yet.', undefined, slow)).toBeTruthy();
+    await waitFor(() => expect(calls).toContain('GET /my_order?page=1&status=refunded'));
+  });
+
+  it('speaks Chinese to a Chinese reader', async () => {
+    await saveLogin(loginResponseFor({ id: 7, username: 'noor' }, 'user-token'));
+    renderAt('/my-order', 'zh-CN');
+    expect(await screen.findByRole('heading', { level: 1, name: '我的订单' }, slow)).toBeTruthy();
+    expect(await screen.findByText('待支付', undefined, slow)).toBeTruthy();
+  });
+});
