@@ -1,0 +1,205 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Basket } from '../../../src/shared/api/shop.js';
+import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
+import { createRoutes } from '../../../src/web/app/routes.js';
+import { readAccessToken } from '../../../src/web/lib/auth-state.js';
+import { getDb } from '../../../src/web/lib/db.js';
+import { createHttpClient } from '../../../src/web/lib/http.js';
+import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
+import { loginResponseFor } from '../web/fixtures.js';
+
+const STAMP = '2026-11-01T08:00:00.000Z';
+const BASKET: Basket = {
+  id: 5,
+  owner: 7,
+  status: 'open',
+  lines: [
+    {
+      id: 50,
+      basket: 5,
+      product: 1,
+      product_title: 'Lectern Tote Bag',
+      product_class: 'physical',
+      stockrecord: null,
+      quantity: 2,
+      attributes: [],
+      price_currency: 'CNY',
+      unit_price: 4500,
+      price_excl_tax: 9000,
+      price_incl_tax: 9000,
+      price_excl_tax_excl_discounts: 9000,
+      price_incl_tax_excl_discounts: 9000,
+      discount: 0,
+      is_tax_known: true,
+      warning: null,
+      date_created: STAMP,
+      date_updated: STAMP,
+    },
+  ],
+  currency: 'CNY',
+  total_excl_tax: 9000,
+  total_excl_tax_excl_discounts: 9000,
+  total_incl_tax: 9000,
+  total_incl_tax_excl_discounts: 9000,
+  total_tax: 0,
+  is_tax_known: true,
+  voucher_discounts: [],
+  shipping_required: true,
+  shipping_country: null,
+  shipping_method: null,
+  shipping_charge: 0,
+  order_total: 9000,
+  corrections: [],
+  date_created: STAMP,
+  date_updated: STAMP,
+};
+const ORDER = { id: 41, number: 'L-000041', total_incl_tax: 29900, currency: 'CNY' };
+
+interface Call {
+  line: string;
+  key: string | null;
+  body: unknown;
+}
+let calls: Call[] = [];
+let quickAnswers: Response[] = [];
+let checkoutAnswers: Response[] = [];
+let statusAnswers: string[] = [];
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function api(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.replace('/api/v2', '');
+  const body = request.method === 'POST' ? ((await request.json()) as unknown) : undefined;
+  calls.push({ line: `${request.method} ${path}${url.search}`, key: request.headers.get('idempotency-key'), body });
+  if (path === '/rest-auth/token/verify/') return json({});
+  if (path === '/rest-auth/user/') return json(loginResponseFor({ id: 7, username: 'noor' }).user);
+  if (path.startsWith('/usermembership/user/')) return json({ error: 'not_found', message: 'Not found' }, 404);
+  if (path === '/basket') return json(BASKET);
+  if (path === '/product_membership') {
+    return json([
+      { id: 1, slug: 'premium', name: 'Premium', description: '', perks: [], sort_order: 0, is_premium: true, products: [{ id: 31, membership_id: 1, membership_slug: 'premium', name: 'A year', price: 29900, currency: 'CNY', period_unit: 'month', period_count: 12, is_active: true, sort_order: 0 }] },
+    ]);
+  }
+  if (path === '/pay/methods') return json({ methods: [{ code: 'wechatpay', pc: 'qr', mobile: 'h5' }, { code: 'dev', pc: 'redirect', mobile: 'redirect' }] });
+  if (path === '/useraddresses') return json([]);
+  if (path === '/countries') return json([{ iso_3166_1_a2: 'CN', iso_3166_1_a3: 'CHN', iso_3166_1_numeric: '156', name: 'China', printable_name: 'China', display_order: 0, is_shipping_country: true }]);
+  if (path === '/basket/shipping-methods') return json([{ code: 'standard', name: 'Standard', description: '', price: 1200, is_discounted: false, discount: 0 }]);
+  if (path === '/quick_checkout') return quickAnswers.shift()!;
+  if (path === '/checkout') return checkoutAnswers.shift()!;
+  if (path === '/pay/order/41/payment/1/update') {
+    return json({ order_id: 41, number: ORDER.number, payment_method: 'wechatpay', attempt: 1, channel: 'pc', kind: 'qr', url: null, code_url: 'weixin://wxpay/bizpayurl?pr=abc', expires_at: '2026-11-01T08:30:00.000Z' });
+  }
+  if (path === '/pay/order/41/status') {
+    const status = statusAnswers.shift() ?? 'pending';
+    return json({ id: 41, number: ORDER.number, status, paid: status === 'paid', total: 29900, currency: 'CNY', payment_method: 'wechatpay', expires_at: '2026-11-01T08:30:00.000Z' });
+  }
+  return json({ error: 'not_found', message: 'Not found' }, 404);
+}
+
+function renderAt(path: string) {
+  const http = createHttpClient({ baseUrl: 'http://localhost', fetch: api, getAccessToken: () => readAccessToken() });
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes({ queryClient, http }), { initialEntries: [path] });
+  const env = { http, lang: 'en' as const, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
+  render(
+    <AppProviders env={env} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const slow = { timeout: 8000 };
+vi.setConfig({ testTimeout: 30_000 });
+const orderAnswer = () => json({ ...ORDER, lines: [] }, 201);
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', api);
+  window.scrollTo = () => undefined;
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+beforeEach(async () => {
+  calls = [];
+  quickAnswers = [];
+  checkoutAnswers = [];
+  statusAnswers = [];
+  sessionStorage.clear();
+  await saveLogin(loginResponseFor({ id: 7, username: 'noor' }, 'user-token'));
+});
+afterEach(async () => {
+  cleanup();
+  await clearLogin();
+  window.localStorage.clear();
+  const db = getDb()!;
+  await Promise.all([db.basketOps.clear(), db.basketSnapshots.clear(), db.basketNotices.clear()]);
+});
+
+describe('/checkout', () => {
+  it('buys a plan card’s membership: only the offered methods, one key kept across a retry, a QR code, then paid', async () => {
+    quickAnswers = [json({ error: 'conflict', message: 'The order total is now 31900, not 29900; check the basket and try again.' }, 409), orderAnswer()];
+    statusAnswers = ['paid'];
+    renderAt('/checkout?membership_product=31');
+    expect(await screen.findByRole('heading', { name: 'How will you pay?' }, slow)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('radio', { name: 'WeChat Pay' }, slow));
+    expect(screen.queryByRole('radio', { name: 'Alipay' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Review your order' }, slow)).toBeTruthy();
+    expect(screen.getByText('Premium · A year')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ¥299.00' }));
+    expect(await screen.findByText(/The order total is now 31900/, undefined, slow)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Scan to pay' }, slow)).toBeTruthy();
+    const quick = calls.filter((c) => c.line === 'POST /quick_checkout');
+    expect(quick).toHaveLength(2);
+    expect(quick[0].key).toBeTruthy();
+    expect(quick[1].key).toBe(quick[0].key);
+    expect(quick[0].body).toEqual({ membership_product: 31, quantity: 1, payment_method: 'wechatpay', total: 29900 });
+    expect(calls.map((c) => c.line)).toContain('GET /pay/order/41/payment/1/update?channel=pc');
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Payment QR code for order L-000041' })).toBeTruthy(), slow);
+    expect(await screen.findByText('Order L-000041 is paid.', undefined, slow)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See what you bought' }).getAttribute('href')).toBe('/pay_success?number=L-000041');
+    // A paid checkout is not resumed.
+    expect(sessionStorage.getItem('checkout:7')).toBeNull();
+  });
+
+  it('shows the server’s address errors beside the fields, back at the address step; a reload resumes the step', async () => {
+    checkoutAnswers = [json({ error: 'invalid', message: 'Invalid.', fields: { 'shipping_address.postcode': 'Use a postcode of China.' } }, 400)];
+    renderAt('/checkout');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }, slow));
+    expect(await screen.findByRole('heading', { name: 'Where should we send it?' }, slow)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }, slow));
+    // Nothing typed yet: the required fields say so, beside them.
+    expect((await screen.findByLabelText('Last name', undefined, slow)).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Li' } });
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Reading Road' } });
+    fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: 'XX' } });
+    await screen.findByRole('option', { name: 'China' }, slow);
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'CN' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Shipping method' }, slow)).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem('checkout:7')!)).toMatchObject({ step: 'shipping', context: { address: { kind: 'new', fields: { postcode: 'XX' } } } });
+
+    // A reload: the same step, the same address.
+    cleanup();
+    renderAt('/checkout');
+    expect(await screen.findByRole('heading', { name: 'Shipping method' }, slow)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('radio', { name: /Standard/ }, slow));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Test payment (demo)' }, slow));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay ¥102.00' }, slow));
+    const postcode = await screen.findByLabelText('Postcode', undefined, slow);
+    await waitFor(() => expect(postcode.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(postcode.getAttribute('aria-describedby')!)?.textContent).toBe('Use a postcode of China.');
+    const sent = calls.find((c) => c.line === 'POST /checkout')!;
+    expect(sent.key).toBeTruthy();
+    expect(sent.body).toMatchObject({ basket: 5, shipping_method_code: 'standard', payment_method: 'dev', total: 10200, shipping_address: { last_name: 'Li', line1: '1 Reading Road', postcode: 'XX', country: 'CN' } });
+  });
+});
