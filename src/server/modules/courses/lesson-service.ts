@@ -18,6 +18,7 @@ import {
   type LessonHead,
   type LessonRow,
 } from './lesson-repo.js';
+import { withSignedMedia } from './member-media.js';
 import { findProgress } from './progress-repo.js';
 import { excerptOf, slugify } from './text.js';
 import { courseAccessOf, lessonDecision, visibleCourse, type CourseGate, type Viewer } from './viewer.js';
@@ -79,7 +80,7 @@ export async function getLesson(ctx: AppContext, viewer: Viewer, id: number): Pr
     courseAccessOf(ctx, viewer, course),
     viewer.actor ? findProgress(ctx.db.kysely, viewer.actor.id, lesson.id) : Promise.resolve(undefined),
   ]);
-  return lessonView(course, lesson, access, viewer, viewer.actor ? progress?.done === 1 : null);
+  return withSignedMedia(ctx, lessonView(course, lesson, access, viewer, viewer.actor ? progress?.done === 1 : null));
 }
 
 /** Whether a guest's answer for this lesson is the same for every guest (and may sit in a shared cache). */

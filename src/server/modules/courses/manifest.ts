@@ -8,6 +8,7 @@ import { Forbidden } from '../../platform/errors.js';
 import { getCourse, doneLessonIds } from './course-service.js';
 import { lessonsOfCourse } from './lesson-repo.js';
 import { lessonView } from './lesson-service.js';
+import { withSignedMedia } from './member-media.js';
 import { imageUrls } from './text.js';
 import { courseAccessOf, visibleCourse, type Viewer } from './viewer.js';
 
@@ -60,7 +61,7 @@ export async function offlineManifest(ctx: AppContext, viewer: Viewer, courseId:
   ]);
   const images = new Set<string>([...(course.cover ? [course.cover] : []), ...imageUrls(course.content_html)]);
   const lessonEntries = lessons.map((lesson) => {
-    const view = lessonView(course, lesson, access, viewer, done ? done.has(lesson.id) : null);
+    const view = withSignedMedia(ctx, lessonView(course, lesson, access, viewer, done ? done.has(lesson.id) : null));
     const own = imageUrls(lesson.content_html);
     own.forEach((url) => images.add(url));
     return {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { courseRoutes } from './course-routes.js';
 import { learnerRoutes } from './learner-routes.js';
 import { lessonRoutes } from './lesson-routes.js';
+import { mediaRoutes } from './media-routes.js';
 import { productRoutes } from './product-routes.js';
 
 /**
@@ -14,4 +15,5 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
   await app.register(lessonRoutes);
   await app.register(productRoutes);
   await app.register(learnerRoutes);
+  await app.register(mediaRoutes);
 };

@@ -1,0 +1,64 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { idParam } from '../../../shared/api/common.js';
+import { memberMediaParams, memberMediaPaths, memberMediaQuery, memberMediaUpload } from '../../../shared/api/courses.js';
+import { getActor, requireStaff } from '../../platform/auth.js';
+import { Forbidden, Invalid, NotFound } from '../../platform/errors.js';
+import { moduleRoutes } from '../../platform/http.js';
+import { findLesson } from './lesson-repo.js';
+import { contentTypeOf, mediaAccess, mediaFile, refuse, storeMemberMedia, validSignature } from './member-media.js';
+
+const tags = ['courses'];
+const RAW_TYPES = ['application/octet-stream', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'audio/mpeg', 'audio/ogg', 'audio/mp4', 'application/pdf'];
+/** Access can change (a lesson stops being a preview), so no file here is immutable. */
+const MAX_AGE = 3600;
+
+/** Member media: staff upload a lesson's files; readers of the lesson (and only they) load them. */
+export const mediaRoutes = moduleRoutes((app) => {
+  const { ctx } = app;
+  app.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer', bodyLimit: ctx.config.uploadMaxBytes }, (_request, body, done) => done(null, body));
+
+  app.post(memberMediaPaths.lessonMedia, {
+    schema: {
+      tags,
+      summary: "Upload a lesson's image, audio or PDF (staff; the raw bytes as the body); served only to the lesson's readers",
+      params: idParam,
+      consumes: RAW_TYPES,
+      response: { 201: memberMediaUpload },
+    },
+    bodyLimit: ctx.config.uploadMaxBytes,
+    handler: async (request, reply) => {
+      await requireStaff(request);
+      if (!(await findLesson(ctx.db.kysely, request.params.id))) throw new NotFound('Lesson');
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw Invalid.field('file', 'Send the file as the request body.');
+      return reply.status(201).send(storeMemberMedia(ctx, 'lesson', request.params.id, request.body));
+    },
+  });
+
+  app.get(memberMediaPaths.file, {
+    schema: { tags, summary: "A lesson's file, for its readers: a bearer token or a signed URL", params: memberMediaParams, querystring: memberMediaQuery },
+    handler: async (request, reply) => {
+      const { kind, id, name } = request.params;
+      const file = mediaFile(ctx, kind, id, name);
+      if (!file) throw new NotFound('File');
+      const { exp, sig } = request.query;
+      if (exp !== undefined || sig !== undefined) {
+        // A signed URL from a reader's copy of the lesson; a forged, altered or expired one is refused.
+        if (!exp || !sig || !validSignature(ctx, request.url.split('?')[0], exp, sig)) throw new Forbidden('This link is not valid or has expired.');
+        reply.header('cache-control', `private, max-age=${MAX_AGE}`);
+      } else {
+        const actor = await getActor(request);
+        const access = await mediaAccess(ctx, actor, id);
+        if (!access.can_read) refuse(actor);
+        reply.header('cache-control', access.openToAll ? `public, max-age=${MAX_AGE}` : `private, max-age=${MAX_AGE}`).header('vary', 'Authorization');
+      }
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) throw new NotFound('File');
+      return reply
+        .type(contentTypeOf(name))
+        .header('content-length', info.size)
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(file));
+    },
+  });
+});
