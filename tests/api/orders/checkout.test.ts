@@ -7,7 +7,7 @@ import { ADDRESS, basketOf, checkout, newKey, ok, shipsToChina, shopper, stockOf
 let t: TestApp;
 let shippingCode: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ paymentDevProvider: true });
   shippingCode = (await shipsToChina(t)).code;
 });
 
@@ -70,6 +70,8 @@ describe('checkout', () => {
       expect(Object.keys((res.json() as { fields: Record<string, string> }).fields ?? {}), res.body).toContain(name);
     };
     await field({ basket, payment_method: 'cash', shipping_address: ADDRESS, shipping_method_code: shippingCode }, 'payment_method');
+    // A provider without its keys is not offered, so no order may name it.
+    await field({ basket, payment_method: 'alipay', shipping_address: ADDRESS, shipping_method_code: shippingCode }, 'payment_method');
     await field({ basket: 'x' }, 'basket');
     await field({ basket, shipping_method_code: shippingCode }, 'shipping_address');
     await field({ basket, shipping_address: { ...ADDRESS, last_name: '' }, shipping_method_code: shippingCode }, 'shipping_address.last_name');

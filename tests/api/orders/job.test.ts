@@ -8,7 +8,7 @@ import { ADDRESS, basketOf, checkout, ok, shipsToChina, shopper, stockOf, type O
 let t: TestApp;
 let shippingCode: string;
 beforeAll(async () => {
-  t = await createTestApp({ reservationMinutes: 10, orderPaymentMinutes: 20 });
+  t = await createTestApp({ reservationMinutes: 10, orderPaymentMinutes: 20, paymentDevProvider: true });
   shippingCode = (await shipsToChina(t)).code;
 });
 

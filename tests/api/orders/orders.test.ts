@@ -20,7 +20,7 @@ interface Page<T> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ paymentDevProvider: true });
   staffToken = await tokenFor(t, await createStaff(t));
   shippingCode = (await shipsToChina(t)).code;
   owner = await shopper(t);
@@ -110,7 +110,7 @@ describe('quick calls', () => {
     const book = await createPhysical(t);
     await basketOf(t, buyer.token, [{ product: book.product.id }]);
     const plan = await createMembershipProduct(t, { price: 2500 });
-    const placed = ok<OrderOut>(await t.api('POST', '/quick_checkout', { token: buyer.token, body: { membership_product: plan.id, payment_method: 'alipay' } }), 201);
+    const placed = ok<OrderOut>(await t.api('POST', '/quick_checkout', { token: buyer.token, body: { membership_product: plan.id, payment_method: 'dev' } }), 201);
     expect(placed).toMatchObject({ status: 'pending', total_incl_tax: 2500, title: plan.name });
     expect(ok<{ lines: unknown[] }>(await t.api('GET', '/basket', { token: buyer.token })).lines).toHaveLength(1);
   });
@@ -120,7 +120,7 @@ describe('quick calls', () => {
     const book = await createPhysical(t, { stock: 3, price: 4000 });
     const basket = ok<{ id: number; status: string; total: number; shipping_required: boolean }>(await t.api('POST', '/quick_create_basket', { token: buyer.token, body: { product: book.product.id, quantity: 2 } }), 201);
     expect(basket).toMatchObject({ status: 'frozen', total: 8000, shipping_required: true });
-    const placed = ok<OrderOut>(await t.api('POST', '/quick_create_order', { token: buyer.token, body: { basket: basket.id, shipping_address: ADDRESS, shipping_method_code: shippingCode, payment_method: 'wechatpay' } }), 201);
+    const placed = ok<OrderOut>(await t.api('POST', '/quick_create_order', { token: buyer.token, body: { basket: basket.id, shipping_address: ADDRESS, shipping_method_code: shippingCode, payment_method: 'dev' } }), 201);
     expect(placed).toMatchObject({ total_incl_tax: 9000, basket: basket.id });
     expect(await stockOf(t, book.record.id)).toEqual({ num_in_stock: 3, num_allocated: 2 });
     // The shopper's open basket is not a quick basket.

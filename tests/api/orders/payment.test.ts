@@ -16,7 +16,7 @@ let trade = 0;
 const tradeNo = () => `T${process.pid}${Date.now()}${(trade += 1)}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ paymentDevProvider: true });
   staffToken = await tokenFor(t, await createStaff(t));
   shippingCode = (await shipsToChina(t)).code;
 });

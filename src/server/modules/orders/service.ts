@@ -21,6 +21,7 @@ import type { Database } from '../../db/types.js';
 import { isStaff, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
+import { paymentMethodAvailable } from '../payments/service.js';
 import { offsetOf } from '../../platform/http.js';
 import { nowIso } from '../../platform/time.js';
 import { cardsByIds } from '../courses/course-service.js';
@@ -236,6 +237,8 @@ async function destinationOf(trx: Kysely<Database>, actor: Actor, delivery: Deli
 async function placeOrder(ctx: AppContext, trx: Kysely<Database>, actor: Actor, draft: NewOrder, delivery: Delivery, language: Language | null): Promise<OrderRow> {
   const at = new Date();
   const now = at.toISOString();
+  // A provider without its keys is not offered (GET pay/methods), and no order may name it.
+  if (!paymentMethodAvailable(ctx.config, delivery.payment_method)) throw Invalid.field('payment_method', 'This payment method is not offered on this site.');
   const address = draft.shippingRequired ? await shippingAddressOf(trx, actor, delivery) : null;
   if (delivery.total !== undefined && delivery.total !== draft.total) {
     const message = `The order total is now ${draft.total}, not ${delivery.total}; check the basket and try again.`;
