@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { authPaths } from '../../shared/api/auth-paths.js';
 import { API_PREFIX, errorBody } from '../../shared/api/common.js';
 import { contentPaths } from '../../shared/api/content-paths.js';
+import { memberMediaPaths } from '../../shared/api/courses.js';
 import { usersPaths } from '../../shared/api/users-paths.js';
 import type { Config } from '../config.js';
 
@@ -57,6 +58,12 @@ const UPLOADS: Record<string, Record<string, { schema: Record<string, unknown> }
     'image/webp': { schema: binary },
     'image/gif': { schema: binary },
   },
+  [`POST ${API_PREFIX}${memberMediaPaths.lessonMedia}`]: Object.fromEntries(
+    ['application/octet-stream', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'audio/mpeg', 'audio/ogg', 'audio/mp4', 'application/pdf'].map((type) => [
+      type,
+      { schema: { ...binary, description: 'PNG, JPEG, GIF or WebP image, MP3, Ogg or M4A audio, or PDF (judged by its bytes)' } },
+    ]),
+  ),
 };
 
 const ERROR_DESCRIPTIONS: Record<string, string> = {

@@ -121,6 +121,18 @@ describe('signed URLs in a reader’s copy', () => {
   });
 });
 
+describe('the offline manifest', () => {
+  it('lists the signed URL of a member file, with its size, as in the saved copy of the lesson', async () => {
+    const manifest = ok<{ images: Array<{ url: string; bytes: number | null }>; lessons: Array<{ id: number; images: string[] }> }>(
+      await t.api('GET', `/course/${locked.course_id}/offline_manifest`, { token: member.token }),
+    );
+    const entry = manifest.images.find((i) => i.url.startsWith(`${lockedUrl}?exp=`));
+    expect(entry?.bytes).toBe(png(1).length);
+    expect(manifest.lessons.find((l) => l.id === locked.id)!.images).toContain(entry!.url);
+    expect((await get(entry!.url)).statusCode).toBe(200);
+  });
+});
+
 describe('a free preview lesson file', () => {
   it('loads for everyone, publicly cacheable but not immutable, and its copy is not signed', async () => {
     const res = await get(previewUrl);

@@ -17,8 +17,9 @@ const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), '
 
 /**
  * The file behind an image URL of this site, or null for another host: `/uploads/...` are uploaded media
- * (DATA_DIR/media), other paths the built client's static files (the source `public/` folder where the
- * client is not built). Never a path outside those folders.
+ * (DATA_DIR/media), `member_media/...` a lesson's own files (DATA_DIR/member-media), other paths the built
+ * client's static files (the source `public/` folder where the client is not built). Never a path outside
+ * those folders.
  */
 function candidateFiles(ctx: AppContext, url: string): string[] {
   let pathname: string;
@@ -30,9 +31,12 @@ function candidateFiles(ctx: AppContext, url: string): string[] {
     return [];
   }
   const uploads = '/uploads/';
+  const memberMedia = `${API_PREFIX}/member_media/`;
   const [roots, relative] = pathname.startsWith(uploads)
     ? [[path.join(ctx.config.dataDir, 'media')], pathname.slice(uploads.length)]
-    : [[path.join(ctx.config.distDir, 'client'), path.resolve('public')], pathname.slice(1)];
+    : pathname.startsWith(memberMedia)
+      ? [[path.join(ctx.config.dataDir, 'member-media')], pathname.slice(memberMedia.length)]
+      : [[path.join(ctx.config.distDir, 'client'), path.resolve('public')], pathname.slice(1)];
   return roots.map((root) => path.resolve(root, relative)).filter((file, i) => file.startsWith(path.resolve(roots[i]) + path.sep));
 }
 
@@ -62,7 +66,8 @@ export async function offlineManifest(ctx: AppContext, viewer: Viewer, courseId:
   const images = new Set<string>([...(course.cover ? [course.cover] : []), ...imageUrls(course.content_html)]);
   const lessonEntries = lessons.map((lesson) => {
     const view = withSignedMedia(ctx, lessonView(course, lesson, access, viewer, done ? done.has(lesson.id) : null));
-    const own = imageUrls(lesson.content_html);
+    // The URLs of the copy the caller saves (member media signed), so the saved page finds its saved images.
+    const own = imageUrls(view.content_html ?? lesson.content_html);
     own.forEach((url) => images.add(url));
     return {
       id: lesson.id,
