@@ -225,6 +225,6 @@ export const checkoutZhCN: Record<CheckoutMessageKey, string> = {
 
 /** The plan cards' Buy control (apart: the cards load without the checkout's messages). */
 export const buyMessages = {
-  en: { buy: 'Buy', buyLabel: 'Buy {plan}, {product}' },
-  'zh-CN': { buy: '购买', buyLabel: '购买 {plan}：{product}' },
+  en: { buy: 'Buy {product}', buyLabel: 'Buy {product} ({plan})' },
+  'zh-CN': { buy: '购买{product}', buyLabel: '购买{product}（{plan}）' },
 } as const;

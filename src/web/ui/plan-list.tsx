@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MembershipProduct } from '../../shared/api/membership.js';
 import { buyMessages } from '../../shared/i18n/checkout.js';
@@ -23,24 +23,35 @@ function periodKey(product: MembershipProduct): MessageKey {
   return product.period_count === 1 ? 'membership.perDay' : 'membership.perDays';
 }
 
-/**
- * One price of a plan: the product's name, the amount large, the period after it ("¥29.90 a month"), and Buy:
- * a link to the checkout of that product (its code loads only when followed; a guest logs in first).
- */
-function Price({ product, plan }: { product: MembershipProduct; plan: string }) {
+/** One price of a plan: the product's name, the amount large, the period after it ("¥29.90 a month"). */
+function Price({ product }: { product: MembershipProduct }) {
   const { t, lang } = useI18n();
-  const buy = buyMessages[lang];
   return (
     <li className="plan-card__price">
       <span className="plan-card__product">{product.name}</span>{' '}
       <span className="plan-card__figure">
         <strong className="plan-card__amount">{formatPrice(lang, product.price, product.currency)}</strong>{' '}
         <span className="plan-card__period">{t(periodKey(product), { count: product.period_count })}</span>
-      </span>{' '}
-      <Link className="button button--small plan-card__buy" to={paths.checkout(product.id)} aria-label={buy.buyLabel.replace('{plan}', plan).replace('{product}', product.name)}>
-        {buy.buy}
-      </Link>
+      </span>
     </li>
+  );
+}
+
+/** Buy, for each price: a link to the checkout of that product (its code loads only when followed; a guest logs in first). */
+function BuyLinks({ plan }: { plan: PricedPlan }) {
+  const { lang } = useI18n();
+  const buy = buyMessages[lang];
+  return (
+    <p className="plan-card__buy">
+      {plan.products.map((product, index) => (
+        <Fragment key={product.id}>
+          {index > 0 && ' '}
+          <Link className="button" to={paths.checkout(product.id)} aria-label={buy.buyLabel.replace('{plan}', plan.name).replace('{product}', product.name)}>
+            {buy.buy.replace('{product}', product.name)}
+          </Link>
+        </Fragment>
+      ))}
+    </p>
   );
 }
 
@@ -65,10 +76,11 @@ export function PlanCard({ plan, headingLevel = 3, footer }: PlanCardProps) {
       {plan.products.length > 0 && (
         <ul className="plan-card__prices" aria-label={t('planCard.prices')}>
           {plan.products.map((product) => (
-            <Price key={product.id} product={product} plan={plan.name} />
+            <Price key={product.id} product={product} />
           ))}
         </ul>
       )}
+      {plan.products.length > 0 && <BuyLinks plan={plan} />}
       {plan.description && <p className="plan-card__description">{plan.description}</p>}
       {plan.perks.length > 0 && (
         <ul className="plan-card__perks" aria-label={t('planCard.perks')}>

@@ -140,7 +140,7 @@ async function perform(harness: Harness, event: CheckoutEvent): Promise<void> {
 
 // The oracle of the calls, written apart from the machine's configuration: which call each step sends.
 function expectedCalls(prev: CheckoutSnapshot | undefined, next: CheckoutSnapshot) {
-  const entered = (state: string) => next.matches(state) && !(prev?.matches(state) ?? false);
+  const entered = (state: 'placing' | 'starting') => next.matches(state) && !(prev?.matches(state) ?? false);
   const checking = (['qr', 'waiting'] as const).some((p) => next.matches({ [p]: 'checking' }) && !(prev?.matches({ [p]: 'checking' }) ?? false));
   return { place: entered('placing') ? 1 : 0, start: entered('starting') ? 1 : 0, status: checking ? 1 : 0 };
 }
