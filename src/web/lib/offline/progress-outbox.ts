@@ -82,8 +82,23 @@ type Listener = (result: FlushResult) => void;
 const listeners = new Set<Listener>();
 let lastSent: FlushResult | null = null;
 
-/** Subscribes to the answers of each flush that sent something (the pages show them). */
+function publish(result: FlushResult): void {
+  lastSent = result;
+  for (const listener of listeners) listener(result);
+}
+
+/** Whichever tab sent the queue, every tab of the site hears the server's answers (browser only). */
+let channel: BroadcastChannel | null | undefined;
+function outboxChannel(): BroadcastChannel | null {
+  if (channel !== undefined) return channel;
+  channel = typeof window !== 'undefined' && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('lectern-progress-outbox') : null;
+  channel?.addEventListener('message', (event: MessageEvent<FlushResult>) => publish(event.data));
+  return channel;
+}
+
+/** Subscribes to the answers of each flush that sent something, in this tab or another (the pages show them). */
 export function onOutboxSent(listener: Listener): () => void {
+  outboxChannel();
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -97,14 +112,14 @@ export const lastOutboxResult = () => lastSent;
  */
 export function startOutboxSync(db: LecternDb, http: HttpClient, userId: number, onSent?: Listener): () => void {
   let stopped = false;
+  const unsubscribe = onSent ? onOutboxSent(onSent) : () => false;
   const run = () => {
     if (stopped || (typeof navigator !== 'undefined' && !navigator.onLine)) return;
     void underLock(() => flushOutbox(db, http, userId))
       .then((result) => {
         if (stopped || !result || (result.sent.length === 0 && result.refused.length === 0)) return;
-        lastSent = result;
-        onSent?.(result);
-        for (const listener of listeners) listener(result);
+        publish(result);
+        outboxChannel()?.postMessage(result);
       })
       .catch(() => undefined);
   };
@@ -112,6 +127,7 @@ export function startOutboxSync(db: LecternDb, http: HttpClient, userId: number,
   window.addEventListener('online', run);
   return () => {
     stopped = true;
+    unsubscribe();
     window.removeEventListener('online', run);
   };
 }

@@ -88,7 +88,7 @@ function SaveCourseControl({ courseId, title, canRead, viewer, db }: SaveCourseP
 
   return (
     <section className="save-offline" aria-labelledby={labelId}>
-      <h2 id={labelId} className="visually-hidden">{t('library.title')}</h2>
+      <h2 id={labelId} className="visually-hidden">{t('library.save')}</h2>
       <div className="save-offline__actions">
         {!busy && canRead && (!saved || state === 'failed' || state === 'storage_short') && (
           <button type="button" className="button" disabled={!online} onClick={state === 'failed' ? () => actor.send({ type: 'RESUME' }) : save}>
