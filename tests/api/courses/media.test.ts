@@ -119,6 +119,15 @@ describe('signed URLs in a reader’s copy', () => {
     expect((await get(`${pathname}?${expired.toString()}`)).statusCode).toBe(403);
     expect((await get(`${pathname}?${params.toString()}`)).statusCode).toBe(200);
   });
+
+  it('stop working when the lesson is deleted', async () => {
+    const course = await createCourse(t, staff.token, { access: 'premium' });
+    const lesson = await createLesson(t, staff.token, course.id);
+    const url = signMediaUrls(t.app.ctx, ok<{ url: string }>(await upload(lesson.id, png(5), staff.token), 201).url);
+    expect((await get(url)).statusCode).toBe(200);
+    expect((await t.api('DELETE', `/lesson/${lesson.id}`, { token: staff.token })).statusCode).toBe(204);
+    expect((await get(url)).statusCode).toBe(404);
+  });
 });
 
 describe('the offline manifest', () => {

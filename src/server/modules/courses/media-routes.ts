@@ -45,6 +45,8 @@ export const mediaRoutes = moduleRoutes((app) => {
       if (exp !== undefined || sig !== undefined) {
         // A signed URL from a reader's copy of the lesson; a forged, altered or expired one is refused.
         if (!exp || !sig || !validSignature(ctx, request.url.split('?')[0], exp, sig)) throw new Forbidden('This link is not valid or has expired.');
+        // A deleted lesson's files are gone at once, whatever links are still out.
+        if (!(await findLesson(ctx.db.kysely, id))) throw new NotFound('File');
         reply.header('cache-control', `private, max-age=${MAX_AGE}`);
       } else {
         const actor = await getActor(request);
