@@ -1,5 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe violations of the page as it is now, at a phone's width. */
+async function seriousViolations(page: Page) {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 /*
  * The offline library on the production build: the demo member saves a member course (progress bar), reads
@@ -153,6 +168,9 @@ test('the demo member saves a member course, reads it offline, and progress made
   await expect(page.getByRole('heading', { level: 1, name: 'Saved for offline' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remove .+ from this device$/ })).toHaveCount(1);
   await expect(page.getByText(/^Course · \d+ lessons · \d[\d.,]* (KB|MB) · Saved /)).toBeVisible();
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await seriousViolations(page), 'axe on /offline').toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than 320 px').toBeLessThanOrEqual(320);
   const before = await deviceContents(page);
   expect(before.cacheNames).toContain(`lectern-offline-user-${api.user.pk}`);
   expect(before.bodies.some((body) => body.includes(memberText!))).toBe(true);
@@ -182,6 +200,7 @@ test('a device short of storage refuses the save with a clear message and downlo
   await page.getByRole('button', { name: /^Save for offline/ }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Not enough storage on this device: saving needs .+ and only 1 KB is free\. Nothing was downloaded\.$/ })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  expect(await seriousViolations(page), 'axe on the course page with the refusal').toEqual([]);
   const stored = await page.evaluate(async () => ((await caches.has('lectern-offline')) ? (await (await caches.open('lectern-offline')).keys()).length : 0));
   expect(stored).toBe(0);
 });
