@@ -94,7 +94,11 @@ async function api(request: Request): Promise<Response> {
   if (path === '/pay/order/41/payment/1/update') {
     return json({ order_id: 41, number: ORDER.number, payment_method: 'wechatpay', attempt: 1, channel: 'pc', kind: 'qr', url: null, code_url: 'weixin://wxpay/bizpayurl?pr=abc', expires_at: '2026-11-01T08:30:00.000Z' });
   }
-  if (path === '/pay/order/41/status') {
+  if (path === '/orders/41') {
+    const line = (id: number, title: string, fields: object) => ({ id, order: 41, product: id, product_class: 'course', membership_product: null, course: null, course_product: null, stockrecord: null, partner_sku: null, title, quantity: 1, price_currency: 'CNY', unit_price_incl_tax: 100, unit_price_excl_tax: 100, line_price_before_discounts_incl_tax: 100, line_price_incl_tax: 100, line_price_excl_tax: 100, discount: 0, attributes: [], ...fields });
+    return json({ ...ORDER, status: 'paid', lines: [line(1, 'Premium · A year', { product_class: 'membership', membership_product: 31 }), line(2, 'Rust in Practice', { course: 9, course_product: 3 }), line(3, 'Lectern Tote Bag', { product_class: 'physical', quantity: 2 })] });
+  }
+  if (path === '/pay/order/41/status' || path === '/pay/order/number/L-000041/status') {
     const status = statusAnswers.shift() ?? 'pending';
     return json({ id: 41, number: ORDER.number, status, paid: status === 'paid', total: 29900, currency: 'CNY', payment_method: 'wechatpay', expires_at: '2026-11-01T08:30:00.000Z' });
   }
@@ -144,7 +148,8 @@ afterEach(async () => {
 describe('/checkout', () => {
   it('buys a plan card’s membership: only the offered methods, one key kept across a retry, a QR code, then paid', async () => {
     quickAnswers = [json({ error: 'conflict', message: 'The order total is now 31900, not 29900; check the basket and try again.' }, 409), orderAnswer()];
-    statusAnswers = ['paid'];
+    // Not paid at the first look: the code stays up until the next one.
+    statusAnswers = ['pending', 'paid'];
     renderAt('/checkout?membership_product=31');
     expect(await screen.findByRole('heading', { name: 'How will you pay?' }, slow)).toBeTruthy();
     fireEvent.click(await screen.findByRole('radio', { name: 'WeChat Pay' }, slow));
@@ -201,5 +206,16 @@ describe('/checkout', () => {
     const sent = calls.find((c) => c.line === 'POST /checkout')!;
     expect(sent.key).toBeTruthy();
     expect(sent.body).toMatchObject({ basket: 5, shipping_method_code: 'standard', payment_method: 'dev', total: 10200, shipping_address: { last_name: 'Li', line1: '1 Reading Road', postcode: 'XX', country: 'CN' } });
+  });
+
+  it('/pay_success asks the status until the order is paid, then lists what was granted with links', async () => {
+    statusAnswers = ['pending', 'paid'];
+    renderAt('/pay_success?number=L-000041');
+    expect(await screen.findByText('Order L-000041 is not paid yet. This page checks again every few seconds.', undefined, slow)).toBeTruthy();
+    expect(await screen.findByText('Thank you! Order L-000041 is paid.', undefined, slow)).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'See your membership' }, slow)).getAttribute('href')).toBe('/my-membership');
+    expect(screen.getByRole('link', { name: 'Open the course' }).getAttribute('href')).toBe('/course/9');
+    expect(screen.getByText('Lectern Tote Bag × 2: we will send it to you.')).toBeTruthy();
+    expect(calls.filter((c) => c.line === 'GET /pay/order/number/L-000041/status')).toHaveLength(2);
   });
 });

@@ -671,7 +671,17 @@ export function CheckoutFlow({ owner, membership, order }: { owner: number; memb
           {t(heading)}
         </h2>
         {current === 'address' && <ProblemNote problem={snapshot.context.problem?.kind === 'fields' ? null : snapshot.context.problem} t={t} />}
-        {step === 'basket' && <BasketStep actor={actor} t={t} basket={basket} />}
+        {step === 'basket' && !membership && <BasketStep actor={actor} t={t} basket={basket} />}
+        {step === 'basket' && membership && (
+          <>
+            <p>{membership.name}</p>
+            <Actions>
+              <button type="button" className="button" onClick={() => actor.send({ type: 'START', item: { kind: 'membership', product: membership.product } })}>
+                {t('checkout.continue')}
+              </button>
+            </Actions>
+          </>
+        )}
         {step === 'address' && <AddressStep actor={actor} t={t} snapshot={snapshot} owner={owner} />}
         {step === 'shipping' && <ShippingStep actor={actor} t={t} snapshot={snapshot} owner={owner} basket={basket.basket} />}
         {step === 'payment' && <PaymentStep actor={actor} t={t} snapshot={snapshot} />}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { PaymentMethod } from '../../../../shared/api/orders-paths.js';
+import type { OrderStatus, PaymentMethod } from '../../../../shared/api/orders-paths.js';
 import { paths } from '../../../app/paths.js';
 import { useHttp } from '../../../app/context.js';
 import { describeError } from '../../../lib/api-messages.js';
@@ -30,15 +30,15 @@ function useMembershipPurchase(): { wanted: boolean; purchase: MembershipPurchas
 }
 
 /** A pending order named by `?order=` (the orders page's Pay). */
-function usePayAgain(owner: number): { wanted: boolean; order: PayAgainOrder | null; error: unknown; closed: boolean } {
+function usePayAgain(owner: number): { wanted: boolean; order: PayAgainOrder | null; error: unknown; closed: OrderStatus | null } {
   const http = useHttp();
   const [params] = useSearchParams();
   const id = Number(params.get('order'));
   const wanted = Number.isInteger(id) && id > 0;
   const order = useQuery({ ...orderQuery(http, owner, id), enabled: wanted && owner > 0 });
-  if (!wanted || !order.data) return { wanted, order: null, error: order.error, closed: false };
+  if (!wanted || !order.data) return { wanted, order: null, error: order.error, closed: null };
   const o = order.data;
-  return { wanted, order: { id: o.id, number: o.number, total: o.total_incl_tax, currency: o.currency, method: o.payment_method as PaymentMethod }, error: null, closed: !o.can_pay };
+  return { wanted, order: { id: o.id, number: o.number, total: o.total_incl_tax, currency: o.currency, method: o.payment_method as PaymentMethod }, error: null, closed: o.can_pay ? null : o.status };
 }
 
 /** `/checkout` (login): the basket, or a plan card's membership, through address, shipping, payment and review to paying. */
@@ -61,7 +61,7 @@ export function Component() {
         <p className="form-error" role="alert">{describeError(error ?? again.error, main, lang)}</p>
       ) : again.closed && again.order ? (
         <p role="alert">
-          {t('checkout.orderNumber', { number: again.order.number })} <Link to={paths.myOrders()}>{t('paySuccess.myOrders')}</Link>
+          {t('paySuccess.closed', { number: again.order.number, status: t(`status.${again.closed}`) })} <Link to={paths.myOrders()}>{t('paySuccess.myOrders')}</Link>
         </p>
       ) : !owner || (wanted && !purchase) || (again.wanted && !again.order) ? (
         <p role="status">{t('checkout.loading')}</p>
