@@ -49,7 +49,7 @@ test('the member pages show their content, are linked together, and pass axe', a
   await open(page, '/member', priced.name);
   const card = page.getByRole('article', { name: priced.name });
   await expect(card.getByRole('list', { name: 'Prices' }).getByRole('listitem').first()).toContainText('¥');
-  await expect(card.getByText(/Memberships cannot be bought on the site yet/)).toBeVisible();
+  await expect(card.getByText(/Buy a plan here and pay online, or redeem a gift code/)).toBeVisible();
   await expect(card.getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Membership' })).toHaveAttribute('aria-current', 'page');
   await expectNoSeriousViolations(page, '/member');

@@ -86,7 +86,7 @@ export const en = {
   'paywall.userText': 'Members read every premium article. These plans open this one:',
   'paywall.signup': 'Sign up',
   'paywall.failed': 'Your access could not be checked. Reload the page to try again.',
-  'membership.howTo': 'Memberships cannot be bought on the site yet: members receive theirs from the site’s staff or redeem a gift code.',
+  'membership.howTo': 'Buy a plan here and pay online, or redeem a gift code; the site’s staff can also grant a membership.',
   'membership.perMonths': 'for {count} months',
   'membership.perMonth': 'a month',
   'membership.perDays': 'for {count} days',

@@ -87,7 +87,7 @@ export const zhCN: Messages = {
   'paywall.userText': '会员可阅读全部付费文章。以下方案可阅读本文：',
   'paywall.signup': '注册',
   'paywall.failed': '无法确认你的阅读权限，请刷新页面重试。',
-  'membership.howTo': '本站暂不在线销售会员：会员资格由本站工作人员开通，或通过兑换礼品码获得。',
+  'membership.howTo': '可在此购买会员方案并在线支付，或兑换礼品码；本站工作人员也可为您开通会员。',
   'membership.perMonths': '/ {count} 个月',
   'membership.perMonth': '/ 月',
   'membership.perDays': '/ {count} 天',

@@ -108,11 +108,13 @@ describe('article page', { timeout: 15_000 }, () => {
     expect(screen.getByText('0 of 5 free articles left this month')).toBeTruthy();
     const region = screen.getByRole('region', { name: 'The rest of this article is for members' });
     expect(pricesOf('Premium', region)).toEqual(['Monthly ¥29.90 a month', 'Yearly ¥299.00 for 12 months']);
-    expect(screen.getByText(/Memberships cannot be bought on the site yet/)).toBeTruthy();
+    expect(screen.getByText(/Buy a plan here and pay online, or redeem a gift code/)).toBeTruthy();
     const paywall = within(region);
-    // Nothing to buy yet: no button, and the only link leads to what membership gives.
+    // Each price buys its product at the checkout (plain links: no checkout code before one is followed), and a
+    // link leads to what membership gives.
     expect(paywall.queryByRole('button')).toBeNull();
-    expect(paywall.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/member']);
+    expect(paywall.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/checkout?membership_product=1', '/checkout?membership_product=3', '/member']);
+    expect(paywall.getByRole('link', { name: 'Buy Monthly (Premium)' }).getAttribute('href')).toBe('/checkout?membership_product=1');
     // The caller's access is personal: whatever keeps queries (a persister) leaves it out.
     const access = queryClient.getQueryCache().findAll({ queryKey: ['articles', 'access'] });
     expect(access.length).toBeGreaterThan(0);

@@ -90,7 +90,7 @@ describe('membership pages', { timeout: 15_000 }, () => {
     const card = within(screen.getByRole('article', { name: 'Premium' }));
     expect(card.getByRole('list', { name: 'What the plan gives' }).textContent).toBe('No monthly limit');
     // Nothing to buy yet: the card says how to become a member and links where to ask, with no button.
-    expect(card.getByText(/Memberships cannot be bought on the site yet/)).toBeTruthy();
+    expect(card.getByText(/Buy a plan here and pay online, or redeem a gift code/)).toBeTruthy();
     expect(card.getByRole('link', { name: 'Questions? Ask us.' }).getAttribute('href')).toBe('/member/enquiry');
     expect(card.queryByRole('button')).toBeNull();
     expect(screen.getByRole('link', { name: 'Redeem a gift code' }).getAttribute('href')).toBe('/my-membership');
