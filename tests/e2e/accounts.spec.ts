@@ -199,7 +199,7 @@ test('an expired access token is refreshed before the next call', async ({ page 
 });
 
 test('log in with a code from the mailbox, then set a first password', async ({ page }) => {
-  // Two captchas, a mailbox round trip and several pages: slow on a busy two-core machine, not wrong.
+  // Captchas solved in the page, mail or uploads, and several pages: slow on a busy two-core machine, not wrong.
   test.setTimeout(60_000);
   const name = unique('code');
   const email = emailOf(name);
@@ -227,7 +227,7 @@ test('log in with a code from the mailbox, then set a first password', async ({ 
 });
 
 test('reset a forgotten password through the mailed link', async ({ page }) => {
-  // Two captchas, a mailbox round trip and several pages: slow on a busy two-core machine, not wrong.
+  // Captchas solved in the page, mail or uploads, and several pages: slow on a busy two-core machine, not wrong.
   test.setTimeout(60_000);
   const { username, email } = await createAccount(page.request, 'reset');
   await page.goto('/lostpassword');
@@ -261,7 +261,7 @@ const PNG = Buffer.from(
 );
 
 test('the account page saves the profile and picture, shows the private feed and deletes the account', async ({ page }) => {
-  // Two captchas, a mailbox round trip and several pages: slow on a busy two-core machine, not wrong.
+  // Captchas solved in the page, mail or uploads, and several pages: slow on a busy two-core machine, not wrong.
   test.setTimeout(60_000);
   const { username } = await createAccount(page.request, 'acct');
   await logIn(page, username, PASSWORD, '/login?next=%2Faccount');
