@@ -11,14 +11,14 @@ import { findLesson } from './lesson-repo.js';
 import { courseAccessOf, lessonDecision, viewerOf, type Viewer } from './viewer.js';
 
 /**
- * Media that belong to one lesson, served only to callers who may read it. Files live in
- * DATA_DIR/member-media/lesson/<id>/ (outside DATA_DIR/media, which `/uploads/` serves to anyone) under
- * their content hash; their URL names the lesson, so the check needs no lookup table. `kind` leaves room
- * for other owners (premium articles) under the same scheme.
+ * Media that belong to one lesson or one article, served only to callers who may read it. Files live in
+ * DATA_DIR/member-media/<kind>/<id>/ (outside DATA_DIR/media, which `/uploads/` serves to anyone) under
+ * their content hash; their URL names the owner, so the check needs no lookup table: a file is
+ * member-only exactly when its owner is (a locked lesson, a premium article that is not a free read).
  * A reader's own copy of the text carries signed URLs (`exp`, `sig`), which `<img>` and `<audio>` load
  * without a bearer token; a bearer token works too.
  */
-export type MediaOwner = 'lesson';
+export type MediaOwner = 'lesson' | 'article';
 
 const TYPES: Array<{ ext: string; type: string; test: (b: Buffer) => boolean }> = [
   { ext: 'png', type: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
@@ -69,10 +69,14 @@ export function validSignature(ctx: AppContext, pathname: string, exp: string, s
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Every member-media URL in the text, signed for the next one to two hours; in HTML the `&` is written `&amp;`. */
-export function signMediaUrls(ctx: AppContext, text: string, nowSeconds = Date.now() / 1000, html = false): string {
+/**
+ * Every member-media URL in the text, signed for the next one to two hours; in HTML the `&` is written `&amp;`.
+ * With `owner`, only that owner's files are signed: an article's reader gets no key to files it merely links.
+ */
+export function signMediaUrls(ctx: AppContext, text: string, nowSeconds = Date.now() / 1000, html = false, owner?: { kind: MediaOwner; id: number }): string {
   const exp = (Math.floor(nowSeconds / SIGNED_HOUR) + 2) * SIGNED_HOUR;
-  const pattern = new RegExp(`${API_PREFIX}/member_media/(lesson)/(\\d+)/[0-9a-f]{64}\\.[a-z0-9]{3,4}(?![?\\w])`, 'g');
+  const scope = owner ? `${owner.kind}/${owner.id}` : '(?:lesson|article)/\\d+';
+  const pattern = new RegExp(`${API_PREFIX}/member_media/${scope}/[0-9a-f]{64}\\.[a-z0-9]{3,4}(?![?\\w])`, 'g');
   return text.replace(pattern, (pathname) => `${pathname}?exp=${exp}${html ? '&amp;' : '&'}sig=${signatureOf(ctx, pathname, exp)}`);
 }
 

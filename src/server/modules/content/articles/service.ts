@@ -16,6 +16,7 @@ import { htmlToText, readingTime, renderMarkdown } from '../../../platform/markd
 import { nowIso } from '../../../platform/time.js';
 import { decideArticleAccess, entitlementOfActor, previewAccess, releaseArticle, type Entitlement } from '../access.js';
 import { priceCard } from '../../membership/service.js';
+import { signMediaUrls } from '../../courses/member-media.js';
 import {
   cardRowsByIds,
   countPublished,
@@ -43,13 +44,25 @@ export interface Page<T> {
 
 const isPublic = (a: Pick<ArticleRow, 'status' | 'published_at'>, now = nowIso()) => a.status === 'published' && a.published_at !== null && a.published_at <= now;
 
+/** Everyone may read it (a free article, a free read): its own media are public too. */
+const openToAll = (article: Pick<ArticleRow, 'access' | 'free_read' | 'status' | 'published_at'>) =>
+  isPublic(article) && (article.access === 'free' || Boolean(article.free_read));
+
+/**
+ * The body a reader may read: the article's own member media signed for them when only some may read it,
+ * so `<img>` loads them without a token; a body open to everyone stays as written (its copy is shared).
+ */
+function readableBody(ctx: AppContext, article: Pick<ArticleRow, 'id' | 'access' | 'free_read' | 'status' | 'published_at' | 'content_html'>): string {
+  return openToAll(article) ? article.content_html : signMediaUrls(ctx, article.content_html, undefined, true, { kind: 'article', id: article.id });
+}
+
 async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleRow): Promise<ArticleDetail> {
   const [card] = await hydrateCards(ctx.db.kysely, [article]);
   return {
     ...card,
     status: article.status,
     locked: !canRead,
-    content_html: canRead ? article.content_html : null,
+    content_html: canRead ? readableBody(ctx, article) : null,
   };
 }
 
@@ -73,6 +86,23 @@ export async function unlockArticle(ctx: AppContext, who: Entitlement, id: numbe
   const article = await publicArticle(ctx, id);
   const decision = await releaseArticle(ctx, who, article);
   return { ...(await toDetail(ctx, decision.can_read, article)), reason: decision.reason, reads_left: decision.reads_left, reads_limit: decision.reads_limit };
+}
+
+/**
+ * The caller's access to an article's own media (`member_media/article/{id}/...`) by token, never spending the
+ * meter: 404 for an article they may not see (unknown, a draft or a future one, except for staff), else may they
+ * read it now, and may everyone (then the files are public like the body).
+ */
+export async function articleMediaAccess(ctx: AppContext, actor: Actor | null, id: number): Promise<{ can_read: boolean; openToAll: boolean }> {
+  const article = await findArticle(ctx.db.kysely, id);
+  const who = await entitlementOfActor(ctx, actor);
+  if (!article || (!isPublic(article) && !who.staff)) throw new NotFound('File');
+  return { can_read: decideArticleAccess(who, article).can_read, openToAll: openToAll(article) };
+}
+
+/** Whether the article still exists: a signed link to its file stops working once it is deleted. */
+export async function articleExists(ctx: AppContext, id: number): Promise<boolean> {
+  return (await findArticleHead(ctx.db.kysely, id)) !== undefined;
 }
 
 /** Staff preview: any status, full text. The caller must already be checked as staff. */
@@ -120,12 +150,12 @@ export async function cardsByIds(ctx: AppContext, ids: number[]): Promise<Articl
 export async function readableBodies(ctx: AppContext, actor: Actor, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await publishedArticles(ctx.db.kysely, { ids })
-    .select(['articles.id', 'articles.access', 'articles.free_read', 'articles.content_html'])
+    .select(['articles.id', 'articles.access', 'articles.free_read', 'articles.content_html', 'articles.status', 'articles.published_at'])
     .execute();
   const who = await entitlementOfActor(ctx, actor);
   const bodies = new Map<number, string>();
   for (const row of rows) {
-    if (decideArticleAccess(who, row).can_read) bodies.set(row.id, row.content_html);
+    if (decideArticleAccess(who, row).can_read) bodies.set(row.id, readableBody(ctx, row));
   }
   return bodies;
 }
