@@ -5,7 +5,7 @@ import { en } from '../shared/i18n/en.js';
 import { recordMessages, type Language, type MessageKey } from '../shared/i18n/index.js';
 import { AppProviders, createQueryClient, type BootData } from './app/app-shell.js';
 import { parseId } from './app/route-params.js';
-import { createRoutes } from './app/routes.js';
+import { createRoutes, type RouteDeps } from './app/routes.js';
 import { serializeRouteErrors } from './lib/boot-data.js';
 import type { ColorMode } from './lib/color-mode.js';
 import { createHttpClient, type FetchLike } from './lib/http.js';
@@ -45,17 +45,28 @@ function pageView(context: StaticContext): PageView | undefined {
 
 const ALL_KEYS = Object.keys(en) as MessageKey[];
 
+let handler: ReturnType<typeof createStaticHandler> | undefined;
+
+/**
+ * One route table for every request: ranking the routes and loading a page's module happen once, and each
+ * request's query client and API reach its loaders through the request context.
+ */
+function staticHandler() {
+  handler ??= createStaticHandler(createRoutes((args) => args.context as RouteDeps));
+  return handler;
+}
+
 /** Renders one page as a guest would see it; the browser then continues with the user's own data. */
 export async function render(req: RenderRequest): Promise<RenderResult> {
   const queryClient = createQueryClient();
   const http = createHttpClient({ baseUrl: req.publicUrl, fetch: req.fetch });
-  const handler = createStaticHandler(createRoutes({ queryClient, http, lang: req.lang }));
+  const deps: RouteDeps = { queryClient, http, lang: req.lang };
   const request = new Request(new URL(req.url, req.publicUrl), { headers: req.headers });
-  const context = await handler.query(request);
+  const context = await staticHandler().query(request, { requestContext: deps });
   if (context instanceof Response) {
     return { type: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createStaticRouter(staticHandler().dataRoutes, context);
   const collector = new HeadCollector();
   const env = { http, lang: req.lang, colorMode: req.colorMode, publicUrl: req.publicUrl, siteName: req.siteName };
   const { result: html, keys } = recordMessages(() => renderToString(
@@ -66,6 +77,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       </AppProviders>
     </HeadCollectorContext.Provider>,
   ));
+  const state = dehydrate(queryClient);
+  queryClient.clear();
   return {
     type: 'html',
     status: context.statusCode,
@@ -73,7 +86,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     html,
     view: pageView(context),
     boot: {
-      state: dehydrate(queryClient),
+      state,
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeRouteErrors(context.errors) },
       lang: req.lang,
       colorMode: req.colorMode,

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { isServer, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
 import type { Messages } from '../../shared/i18n/index.js';
@@ -13,7 +13,9 @@ export function createQueryClient(): QueryClient {
       // "offlineFirst": a query is sent once even while the browser says it is offline, so the service worker
       // can answer from the device (the default "online" mode pauses it until the connection returns, and an
       // in-app navigation offline would wait for ever).
-      queries: { staleTime: QUERY_STALE_TIME_MS, gcTime: 24 * 3600 * 1000, retry: false, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+      // On the server a client lives for one render: no garbage-collection timer may keep it (and every answer
+      // it holds) alive after the page is sent.
+      queries: { staleTime: QUERY_STALE_TIME_MS, gcTime: isServer ? Infinity : 24 * 3600 * 1000, retry: false, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
     },
   });
 }

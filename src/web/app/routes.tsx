@@ -39,13 +39,21 @@ export function toRouteError(err: unknown, request: Request): unknown {
   return err;
 }
 
-function page(deps: RouteDeps, importer: () => Promise<PageModule>): RouteObject['lazy'] {
+/**
+ * Where loaders find their dependencies: fixed for the browser's one router, or read from each request's
+ * context on the server, whose route table (and the modules it has loaded) serves every request.
+ */
+export type RouteDepsSource = RouteDeps | ((args: LoaderFunctionArgs) => RouteDeps);
+
+function page(source: RouteDepsSource, importer: () => Promise<PageModule>): RouteObject['lazy'] {
+  const fixed = typeof source === 'function' ? undefined : source;
+  const depsOf = (args: LoaderFunctionArgs) => fixed ?? (source as (args: LoaderFunctionArgs) => RouteDeps)(args);
   return async () => {
     const [m] = await Promise.all([importer().catch((err: unknown) => {
       // A chunk of an older deployment is gone: reload once, rather than show an error.
       if (typeof window !== 'undefined' && reloadForFailedChunk()) return new Promise<PageModule>(() => undefined);
       throw err;
-    }), deps.beforePage?.()]);
+    }), fixed?.beforePage?.()]);
     const load = m.loader;
     return {
       Component: m.Component,
@@ -53,7 +61,7 @@ function page(deps: RouteDeps, importer: () => Promise<PageModule>): RouteObject
         ? {
             loader: async (args: LoaderFunctionArgs) => {
               try {
-                return await load(deps, args);
+                return await load(depsOf(args), args);
               } catch (err) {
                 throw toRouteError(err, args.request);
               }
@@ -74,7 +82,7 @@ const statusRoute = (status: 403 | 404 | 500): RouteObject => ({
 });
 
 /** The route table, the same objects for SSR and the browser; pages load lazily. */
-export function createRoutes(deps: RouteDeps): RouteObject[] {
+export function createRoutes(deps: RouteDepsSource): RouteObject[] {
   const p = (importer: () => Promise<PageModule>) => page(deps, importer);
   const content = {
     home: p(() => import('../features/content/pages/home-page.js')),

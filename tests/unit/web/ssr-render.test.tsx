@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../../../src/web/entry-server.js';
 import { fakeApi, freeArticle, lockedArticle } from './fixtures.js';
 
@@ -17,6 +17,8 @@ function renderPage(url: string, routes: Record<string, unknown> = {}, lang: 'en
 }
 
 describe('server rendering', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('answers an unknown path with 404 and "Page Not Found: {path}"', async () => {
     const result = await renderPage('/no/such/page');
     expect(result.type).toBe('html');
@@ -71,6 +73,29 @@ describe('server rendering', () => {
     });
     expect(result.html).toContain('class="article-paywalled locked-notice"');
     expect(result.head).toContain('<link rel="canonical" href="https://lectern.example/article/40"');
+  });
+
+  it('leaves no timer behind that would keep a rendered page\'s answers in memory', async () => {
+    // A query client's garbage-collection timers would hold it, and every answer it fetched, after the page
+    // is sent: with thousands of pages rendered, the server's memory grows for the length of those timers.
+    const pending = new Set<unknown>();
+    const setTimer = globalThis.setTimeout;
+    const clearTimer = globalThis.clearTimeout;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) => {
+      const timer = setTimer(() => {
+        pending.delete(timer);
+        callback();
+      }, ms);
+      if ((ms ?? 0) > 1000) pending.add(timer);
+      return timer;
+    }) as typeof setTimeout);
+    vi.spyOn(globalThis, 'clearTimeout').mockImplementation(((timer?: NodeJS.Timeout) => {
+      pending.delete(timer);
+      clearTimer(timer);
+    }) as typeof clearTimeout);
+    const result = await renderPage('/article/41', { '/api/v2/article/41': freeArticle, '/api/v2/article/related/41': [] });
+    expect(result.type === 'html' && result.boot.state.queries.length).toBeGreaterThan(0);
+    expect(pending.size).toBe(0);
   });
 
   it('renders a free article with its highlighted body', async () => {
