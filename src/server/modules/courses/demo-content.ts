@@ -1,6 +1,9 @@
 import type { CourseAccess, CourseLevel } from '../../db/course-types.js';
 
-/** The demo courses: one free (English), one for members (Chinese), one sold on its own (English). */
+/**
+ * The demo courses: one free (English), one for members (Chinese), one sold on its own (English) and one free
+ * (Chinese), with 5 or 6 lessons each.
+ */
 
 export interface DemoLesson {
   title: string;
@@ -139,7 +142,7 @@ const TYPES: DemoCourse = {
   slug: 'type-modelling-in-typescript',
   summary: 'Make illegal states unrepresentable: model your domain with unions, brands and exhaustive checks.',
   cover: '/media/demo/cover-type-modelling.webp',
-  body: 'Four lessons for developers who already write TypeScript every day. Sold on its own: buy it once and keep it, membership or not.\n\nThe first lesson is a free preview.',
+  body: 'Five lessons for developers who already write TypeScript every day. Sold on its own: buy it once and keep it, membership or not.\n\nThe first lesson is a free preview.',
   level: 'advanced',
   access: 'purchase',
   language: 'en',
@@ -177,7 +180,90 @@ const TYPES: DemoCourse = {
       duration: 660,
       body: `Data from outside is \`unknown\` until a schema says otherwise. Parse once at the boundary, then trust the types inside.\n\n${fence}ts\nconst progress = z.object({ done: z.boolean(), position: z.number().min(0) });\nconst input = progress.parse(await request.json());\n${fence}\n\nInvalid input becomes a clear 400 naming the field, never a crash three calls later.`,
     },
+    {
+      title: 'Expected failures are values',
+      slug: 'failures-are-values',
+      chapter: 'Boundaries',
+      duration: 570,
+      body: `A voucher past its end date is not an exception: it is one of the answers the code must give. Return it as a value, and the caller's compiler asks them to handle it.\n\n${fence}ts\ntype Redeemed =\n  | { ok: true; discount: number }\n  | { ok: false; reason: 'expired' | 'used' | 'unknown' };\n\nfunction redeem(code: string, today: Date): Redeemed {\n  const voucher = vouchers.get(code);\n  if (!voucher) return { ok: false, reason: 'unknown' };\n  if (voucher.endsAt < today) return { ok: false, reason: 'expired' };\n  return { ok: true, discount: voucher.discount };\n}\n${fence}\n\nKeep exceptions for what no caller can plan for: a lost connection, a full disk.`,
+    },
   ],
 };
 
-export const DEMO_COURSES: DemoCourse[] = [TESTING, SQL, TYPES];
+const REVIEW: DemoCourse = {
+  title: '间隔重复：自己写一个复习程序',
+  slug: 'spaced-repetition-by-hand',
+  summary: '免费课程：从遗忘曲线出发，用一百来行 TypeScript 写出自己的间隔重复复习程序，再把它变成每天的习惯。',
+  cover: '/media/demo/cover-spaced-repetition.webp',
+  body: '本课程共六课，约五十分钟。先弄清遗忘曲线和“越拉越长”的复习间隔，再一步步实现卡片、评分和每日复习队列，最后谈谈怎样坚持下去。\n\n会写一点 JavaScript 或 TypeScript 就够了，全部课时免费。',
+  level: 'beginner',
+  access: 'free',
+  language: 'zh-CN',
+  author: 'yutong',
+  category: 'learning',
+  tags: ['study-habits', 'note-taking', 'typescript', 'beginners'],
+  lessons: [
+    {
+      title: '遗忘曲线：记住的东西怎样消失',
+      slug: 'forgetting-curve',
+      chapter: '原理',
+      duration: 480,
+      body: `刚学会的东西，一天后往往只剩一半。艾宾浩斯把这个过程画成了一条曲线：开始掉得很快，之后越来越慢。\n\n![遗忘曲线与每次复习](/media/demo/figure-forgetting-curve.webp)\n\n可以用一个简单的指数模型来估计“还记得的概率”，其中 \`stability\` 是记忆的稳定度（天）：\n\n${fence}ts\nfunction retention(daysSinceReview: number, stability: number): number {\n  return Math.exp(-daysSinceReview / stability);\n}\n\nretention(1, 1.5); // 约 0.51：一天后只剩一半\nretention(1, 10);  // 约 0.90：复习几次之后\n${fence}\n\n每次成功的复习都会让稳定度变大，曲线也就变平。`,
+    },
+    {
+      title: '为什么间隔要越拉越长',
+      slug: 'growing-intervals',
+      chapter: '原理',
+      duration: 420,
+      body: `在快要忘记的时候复习，效果最好，也最省时间。每复习成功一次，下一次就可以等得更久。\n\n${fence}ts\n// 从 1 天开始，每次乘以 2.5\nconst intervals = [1];\nwhile (intervals.length < 6) intervals.push(Math.round(intervals.at(-1)! * 2.5));\nconsole.log(intervals); // [1, 3, 8, 20, 50, 125]\n${fence}\n\n六次复习就能覆盖四个多月。相比每天把所有内容过一遍，工作量小得多。`,
+    },
+    {
+      title: '一张卡片需要记住什么',
+      slug: 'card-model',
+      chapter: '动手实现',
+      duration: 540,
+      body: `复习程序的核心是卡片。除了正面和背面，它还要记住下次什么时候出现、当前的间隔，以及这张卡片对你来说有多难。\n\n${fence}ts\ninterface Card {\n  id: string;\n  front: string;\n  back: string;\n  /** 当前间隔（天） */\n  interval: number;\n  /** 难度系数，越小越难，最低 1.3 */\n  ease: number;\n  /** 下次复习的日期，YYYY-MM-DD */\n  due: string;\n}\n\nconst newCard = (id: string, front: string, back: string, today: string): Card =>\n  ({ id, front, back, interval: 0, ease: 2.5, due: today });\n${fence}\n\n日期只存到“天”，避免时区把一张卡片提前或推后几个小时。`,
+    },
+    {
+      title: '按回答调整下一次复习',
+      slug: 'scheduling',
+      chapter: '动手实现',
+      duration: 660,
+      body: `每次复习后，你给自己打一个分：忘了、吃力、记得。程序据此决定下一次的间隔，这就是 SM-2 算法的简化版。\n\n${fence}ts\ntype Grade = 'again' | 'hard' | 'good';\n\nfunction review(card: Card, grade: Grade, today: Date): Card {\n  if (grade === 'again') return { ...card, interval: 1, ease: Math.max(1.3, card.ease - 0.2), due: addDays(today, 1) };\n  const ease = grade === 'hard' ? Math.max(1.3, card.ease - 0.15) : card.ease;\n  const interval = card.interval === 0 ? 1 : Math.round(card.interval * (grade === 'hard' ? 1.2 : ease));\n  return { ...card, interval, ease, due: addDays(today, interval) };\n}\n\nfunction addDays(day: Date, n: number): string {\n  const next = new Date(day);\n  next.setUTCDate(next.getUTCDate() + n);\n  return next.toISOString().slice(0, 10);\n}\n${fence}\n\n“忘了”不会把卡片删掉，只是让它从头开始，并且稍微降低它的难度系数。`,
+    },
+    {
+      title: '今天该复习哪些卡片',
+      slug: 'due-today',
+      chapter: '动手实现',
+      duration: 480,
+      body: `每天打开程序，只需要看到“今天到期”的卡片，最久没复习的排在前面。卡片存在数据库里时，一条带索引的查询就够了。\n\n${fence}sql\nCREATE INDEX cards_due ON cards (due);\n\nSELECT id, front FROM cards\nWHERE due <= date('now')\nORDER BY due, id\nLIMIT 50;\n${fence}\n\n给每天的数量设一个上限：积压的卡片分几天消化，比一次面对三百张更容易坚持。`,
+    },
+    {
+      title: '每天十分钟的复习习惯',
+      slug: 'daily-habit',
+      chapter: '坚持下去',
+      duration: 390,
+      body: `程序写好了，真正难的是每天打开它。把复习放在一个固定的时间点，比如早上的第一杯咖啡之后，并记录连续的天数。\n\n${fence}ts\nfunction streak(days: string[], today: string): number {\n  const done = new Set(days);\n  let count = 0;\n  for (let d = new Date(today); done.has(d.toISOString().slice(0, 10)); d.setUTCDate(d.getUTCDate() - 1)) count += 1;\n  return count;\n}\n${fence}\n\n卡片要少而精：一张卡片只问一件事，答不上来的卡片改写得更具体，而不是硬背。`,
+    },
+  ],
+};
+
+export const DEMO_COURSES: DemoCourse[] = [TESTING, SQL, TYPES, REVIEW];
+
+/**
+ * The demo member's learning: enrolled in the free English course and the free Chinese one, with some
+ * lessons done (by course slug and lesson slug) and a place to resume (`resume`, with its scroll fraction).
+ */
+/** The demo account that learns (the seed's demo member). */
+export const DEMO_LEARNER = 'member';
+
+export interface DemoEnrolment {
+  course: string;
+  done: string[];
+  resume: { lesson: string; position: number };
+}
+
+export const DEMO_MEMBER_ENROLMENTS: DemoEnrolment[] = [
+  { course: TESTING.slug, done: ['a-test-must-be-able-to-fail', 'names-that-explain-a-failure'], resume: { lesson: 'which-layer', position: 0.4 } },
+  { course: REVIEW.slug, done: ['forgetting-curve'], resume: { lesson: 'growing-intervals', position: 0.25 } },
+];
