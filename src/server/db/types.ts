@@ -386,6 +386,7 @@ export type NewArticle = Insertable<ArticlesTable>;
 export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'cancelled' | 'refunded' | 'expired';
 export type ReservationState = 'held' | 'released' | 'sold';
 export type PaymentOutcome = 'paid' | 'refund_due';
+export type RefundStatus = 'requested' | 'succeeded' | 'failed';
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -474,6 +475,15 @@ export interface OrderRefundsTable {
   reason: string;
   created_by: number | null;
   created_at: string;
+  /** Migration 0019: requested at the provider, then succeeded or failed. */
+  status: Generated<RefundStatus>;
+  /** The refund's number at the provider (Alipay out_request_no, WeChat Pay out_refund_no); unique. */
+  out_request_no: string | null;
+  provider: string | null;
+  provider_refund_no: string | null;
+  settled_by: 'provider' | 'local' | null;
+  failure_reason: string | null;
+  updated_at: string | null;
 }
 
 export interface OrderIdempotencyKeysTable {

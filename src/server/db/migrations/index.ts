@@ -15,6 +15,7 @@ import { coursesMigration } from './0012-courses.js';
 import { contentTranslationsMigration } from './0015-content-translations.js';
 import { ordersMigration } from './0016-orders.js';
 import { courseSearchMigration } from './0018-course-search.js';
+import { orderRefundsMigration } from './0019-order-refunds.js';
 
 export interface LecternMigration {
   name: string;
@@ -22,7 +23,7 @@ export interface LecternMigration {
 }
 
 /** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
-export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration];
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -78,6 +78,23 @@ export function findGrantBySourceKey(db: Kysely<Database>, sourceKey: string) {
   return db.selectFrom('course_grants').selectAll().where('source_key', '=', sourceKey).executeTakeFirst();
 }
 
+/** Removes a grant taken back (its order refunded); false when a concurrent revoke removed it first. */
+export async function deleteGrant(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('course_grants').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** The source of the user's remaining grant of the course, if any. */
+export async function remainingGrantSource(db: Kysely<Database>, userId: number, courseId: number): Promise<CourseGrantSource | undefined> {
+  const row = await db.selectFrom('course_grants').select('source').where('user_id', '=', userId).where('course_id', '=', courseId).orderBy('id').limit(1).executeTakeFirst();
+  return row?.source;
+}
+
+/** The enrolment records where the course now comes from (`self` once no grant is left). */
+export async function setEnrolmentSource(db: Kysely<Database>, userId: number, courseId: number, source: EnrolmentSource, at: string): Promise<void> {
+  await db.updateTable('course_enrolments').set({ source, updated_at: at }).where('user_id', '=', userId).where('course_id', '=', courseId).execute();
+}
+
 /** Does the user hold a grant of the course (bought, gifted or given by staff)? */
 export async function ownsCourse(db: Kysely<Database>, userId: number, courseId: number): Promise<boolean> {
   const row = await db

@@ -11,6 +11,8 @@ import type {
 } from '../../../shared/api/courses.js';
 import type { CourseGrantSource } from '../../db/course-types.js';
 import type { Actor } from '../../platform/auth.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 import { nowIso } from '../../platform/time.js';
@@ -25,6 +27,7 @@ import {
   claimGrant,
   countEnrolments,
   countLessonsAndDone,
+  deleteGrant,
   enrolmentsOfUser,
   ensureEnrolment,
   findCertificate,
@@ -36,6 +39,8 @@ import {
   issueCertificate,
   markEnrolmentGranted,
   progressInCourse,
+  remainingGrantSource,
+  setEnrolmentSource,
   touchEnrolment,
   upsertProgress,
   type EnrolmentRow,
@@ -118,6 +123,18 @@ async function sameSourceAgain(ctx: AppContext, grant: { user_id: number; course
     throw new Conflict('reference: This reference was used for another grant.', { reference: 'This reference was used for another grant.' });
   }
   return { granted: false, enrolment: toEnrolment((await findEnrolment(ctx.db.kysely, userId, courseId))!) };
+}
+
+/**
+ * Takes back the course one source granted (an order refunded) inside `trx`; idempotent (false when there is
+ * nothing, or nothing any more, to take back). A grant from another source keeps the course open; without
+ * one, the enrolment says `self` again, so a purchase course is closed to the user (their progress stays).
+ */
+export async function revokeCourseGrantWithin(trx: Kysely<Database>, source: CourseGrantSourceRef, at: string): Promise<boolean> {
+  const grant = await findGrantBySourceKey(trx, sourceKeyOf(source));
+  if (!grant || !(await deleteGrant(trx, grant.id))) return false;
+  await setEnrolmentSource(trx, grant.user_id, grant.course_id, (await remainingGrantSource(trx, grant.user_id, grant.course_id)) ?? 'self', at);
+  return true;
 }
 
 export function staffGrantCourse(ctx: AppContext, courseId: number, input: { user_id: number; reference?: string; product_id?: number }): Promise<CourseGrantResult> {

@@ -265,6 +265,12 @@ export function findGrantBySourceKey(db: Kysely<Database>, sourceKey: string) {
   return db.selectFrom('membership_grants').selectAll().where('source_key', '=', sourceKey).executeTakeFirst();
 }
 
+/** Removes a grant taken back (its order refunded); false when a concurrent revoke removed it first. */
+export async function deleteGrant(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('membership_grants').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 export function grantsOf(db: Kysely<Database>, subscriptionId: number) {
   return db.selectFrom('membership_grants').selectAll().where('subscription_id', '=', subscriptionId).orderBy('id').execute();
 }

@@ -25,6 +25,7 @@ import { getUser } from '../users/service.js';
 import { addPeriod, renewalStart } from './period.js';
 import {
   countUserMemberships,
+  deleteGrant,
   deletePlan as removePlan,
   deleteProduct as removeProduct,
   ensureSubscription,
@@ -396,6 +397,39 @@ export async function grantWithin(trx: Kysely<Database>, plan: GrantPlan, now: D
       await setGrantTerm(trx, grantId, from.toISOString(), endsAt);
       return { granted: true, subscriptionId };
     }
+  }
+  throw new Conflict('The subscription is being changed by another request. Try again.');
+}
+
+/**
+ * Takes back what one source granted (an order refunded) inside `trx`; idempotent (false when there is
+ * nothing, or nothing any more, to take back). The part of the grant's period not yet lived comes off the
+ * end of the subscription's term and the grants after it move earlier by as much, so a period bought by
+ * another order stays whole; a term left with no time ends now. A period already lived is not reclaimed.
+ */
+export async function revokeGrantWithin(trx: Kysely<Database>, source: GrantSourceRef, now: Date): Promise<boolean> {
+  const grant = await findGrantBySourceKey(trx, sourceKeyOf(source));
+  if (!grant || !(await deleteGrant(trx, grant.id))) return false;
+  const at = now.toISOString();
+  const grantEnd = Date.parse(grant.ends_at);
+  const removed = Math.max(0, grantEnd - Math.max(Date.parse(grant.starts_at), now.getTime()));
+  if (removed === 0) return true;
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const sub = (await findSubscription(trx, grant.subscription_id))!;
+    const endsAt = new Date(Date.parse(sub.ends_at) - removed);
+    const ended = endsAt.getTime() <= now.getTime();
+    const written = await updateTermIf(
+      trx,
+      sub.id,
+      { ends_at: sub.ends_at, is_active: sub.is_active },
+      ended ? { ends_at: at, is_active: 0, ended_at: at, updated_at: at } : { ends_at: endsAt.toISOString(), updated_at: at },
+    );
+    if (!written) continue;
+    for (const later of await grantsOf(trx, sub.id)) {
+      if (Date.parse(later.starts_at) < grantEnd) continue;
+      await setGrantTerm(trx, later.id, new Date(Date.parse(later.starts_at) - removed).toISOString(), new Date(Date.parse(later.ends_at) - removed).toISOString());
+    }
+    return true;
   }
   throw new Conflict('The subscription is being changed by another request. Try again.');
 }

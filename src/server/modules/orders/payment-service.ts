@@ -67,7 +67,7 @@ export function orderTitle(lines: Pick<OrderLineRow, 'title'>[]): string {
 }
 
 /** Where a grant of an order line comes from: the order (kind `order`), one reference per line. */
-const grantReference = (order: OrderRow, line: OrderLineRow) => `${order.number}/${line.id}`;
+export const grantReference = (order: Pick<OrderRow, 'number'>, line: Pick<OrderLineRow, 'id'>) => `${order.number}/${line.id}`;
 
 function checkReceipt(receipt: PaymentReceipt): void {
   if (!PROVIDERS.has(receipt.provider)) throw Invalid.field('provider', 'Unknown payment provider.');

@@ -3,6 +3,7 @@ import type {
   Database,
   OrderLinesTable,
   OrderPaymentsTable,
+  OrderRefundsTable,
   OrderStatus,
   OrdersTable,
   ReservationState,
@@ -227,8 +228,34 @@ export function paymentsOf(db: Kysely<Database>, orderId: number) {
   return db.selectFrom('order_payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-export async function insertRefund(db: Kysely<Database>, values: { order_id: number; payment_id: number | null; amount: number; reason: string; created_by: number | null; created_at: string }): Promise<number> {
+export async function insertRefund(db: Kysely<Database>, values: Insertable<OrderRefundsTable>): Promise<number> {
   return (await db.insertInto('order_refunds').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** Claims the refund of a payment (one per payment, unique); false when a row for it exists already. */
+export async function claimRefund(db: Kysely<Database>, values: Insertable<OrderRefundsTable> & { payment_id: number }): Promise<boolean> {
+  const rows = await db
+    .insertInto('order_refunds')
+    .values(values)
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .returning('id')
+    .execute();
+  return rows.length === 1;
+}
+
+/** A failed refund asked for again (same `out_request_no`); false when it succeeded meanwhile. */
+export async function requestRefundAgain(db: Kysely<Database>, id: number, reason: string, by: number, at: string): Promise<boolean> {
+  return changed(
+    await db.updateTable('order_refunds').set({ status: 'requested', reason, created_by: by, failure_reason: null, updated_at: at }).where('id', '=', id).where('status', '!=', 'succeeded').executeTakeFirst(),
+  );
+}
+
+export async function markRefundSucceeded(db: Kysely<Database>, id: number, values: { provider_refund_no: string | null; settled_by: 'provider' | 'local'; updated_at: string }): Promise<void> {
+  await db.updateTable('order_refunds').set({ status: 'succeeded', failure_reason: null, ...values }).where('id', '=', id).where('status', '!=', 'succeeded').execute();
+}
+
+export async function markRefundFailed(db: Kysely<Database>, id: number, reason: string, at: string): Promise<void> {
+  await db.updateTable('order_refunds').set({ status: 'failed', failure_reason: reason, updated_at: at }).where('id', '=', id).where('status', '=', 'requested').execute();
 }
 
 export function refundsOf(db: Kysely<Database>, orderId: number) {

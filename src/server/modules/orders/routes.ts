@@ -42,8 +42,8 @@ import {
   quickCheckout,
   quickCreateBasket,
   quickCreateOrder,
-  refundOrder,
 } from './service.js';
+import { refundOrder } from './refund-service.js';
 
 const tags = ['orders'];
 const readErrors = { 400: errorBody, 401: errorBody, 404: errorBody };
@@ -167,11 +167,12 @@ export const ordersRoutes = moduleRoutes((app) => {
     zapp.post(ordersPaths.orderRefund, {
       schema: {
         tags,
-        summary: "Record the refund of a paid or fulfilled order, or of payments that reached a cancelled or expired order (staff); the provider's refund is made in its console",
+        summary:
+          "Refund a paid or fulfilled order through the provider that took the money, or the payments that reached a cancelled or expired order (staff); takes back the order's memberships and courses. 502 when the provider refuses, 409 while it is still processing: the order is unchanged",
         params: idParam,
         headers: orderHeaders,
         body: refundBody,
-        response: { 200: order, ...staffErrors },
+        response: { 200: order, ...staffErrors, 502: errorBody },
       },
       handler: async (request, reply) => send(reply, await refundOrder(ctx, await requireStaff(request), request.params.id, request.body.reason, keyOf(request))),
     });

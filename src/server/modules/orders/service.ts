@@ -38,7 +38,6 @@ import {
   ownAddress,
   priceBasket,
   productForSale,
-  restock,
   shopProductOfMembership,
   submitBasket,
   type PricedBasket,
@@ -58,16 +57,12 @@ import {
   insertLine,
   insertLineAttributes,
   insertOrder,
-  insertRefund,
   insertReservation,
   linesOfOrders,
   listAttributes,
   listLines,
   listOrders as selectOrders,
   orderNumberOf,
-  paymentsOf,
-  refundsOf,
-  reservationsOf,
   transitionIf,
   updateOrder,
   type OrderLineAttributeRow,
@@ -154,13 +149,13 @@ async function orderViews(db: Kysely<Database>, rows: OrderRow[]): Promise<Order
   return rows.map((o) => toOrder(o, lines, attributes, now));
 }
 
-async function orderView(db: Kysely<Database>, id: number): Promise<Order> {
+export async function orderView(db: Kysely<Database>, id: number): Promise<Order> {
   return (await orderViews(db, [(await findOrder(db, id))!]))[0];
 }
 
 // Access: an order answers its owner and staff; anyone else gets the 404 of an order that does not exist.
 
-async function reachableOrder(db: Kysely<Database>, actor: Actor, id: number): Promise<OrderRow> {
+export async function reachableOrder(db: Kysely<Database>, actor: Actor, id: number): Promise<OrderRow> {
   const order = await findOrder(db, id);
   if (!order || (order.user_id !== actor.id && !isStaff(actor))) throw new NotFound('Order');
   return order;
@@ -559,9 +554,9 @@ export async function getOrderLineAttribute(ctx: AppContext, actor: Actor, id: n
   return toAttribute(row);
 }
 
-// Staff: fulfil, cancel, refund
+// Staff: fulfil, cancel (refunds: refund-service.ts)
 
-function refused(order: OrderRow, action: string): Conflict {
+export function refused(order: OrderRow, action: string): Conflict {
   const message = `An order that is ${order.status} cannot be ${action}.`;
   return new Conflict(`status: ${message}`, { status: message });
 }
@@ -582,38 +577,6 @@ export function cancelOrder(ctx: AppContext, actor: Actor, id: number, request: 
     const now = nowIso();
     if (!(await transitionIf(trx, order.id, ['pending'], { status: 'cancelled', closed_at: now, reserved_until: null, updated_at: now }))) throw refused(order, 'cancelled');
     await releaseHolds(trx, order, now);
-    return { status: 200, body: await orderView(trx, order.id) };
-  });
-}
-
-/**
- * Records the refund of a paid or fulfilled order (one refund per payment received) and marks it refunded;
- * units not yet shipped go back on the shelf. For a cancelled or expired order, records the refunds of
- * payments that arrived too late. The provider's refund call is not made here: staff return the money in
- * the provider's console, and this is the shop's record of it.
- */
-export function refundOrder(ctx: AppContext, actor: Actor, id: number, reason: string, request: KeyedRequest): Promise<Answer<Order>> {
-  return runKeyed<Order>(ctx, actor, request, async (trx) => {
-    const order = await reachableOrder(trx, actor, id);
-    const now = nowIso();
-    const payments = await paymentsOf(trx, order.id);
-    const refunded = new Set((await refundsOf(trx, order.id)).map((r) => r.payment_id));
-    const record = async (paymentId: number | null, amount: number) => {
-      await insertRefund(trx, { order_id: order.id, payment_id: paymentId, amount, reason, created_by: actor.id, created_at: now });
-    };
-    if (order.status === 'cancelled' || order.status === 'expired') {
-      const late = payments.filter((p) => p.outcome === 'refund_due' && !refunded.has(p.id));
-      if (late.length === 0) throw refused(order, 'refunded');
-      for (const p of late) await record(p.id, p.amount);
-      return { status: 200, body: await orderView(trx, order.id) };
-    }
-    if (!(await transitionIf(trx, order.id, ['paid', 'fulfilled'], { status: 'refunded', closed_at: now, updated_at: now }))) throw refused(order, 'refunded');
-    const due = payments.filter((p) => !refunded.has(p.id));
-    if (due.length === 0) await record(null, order.total);
-    for (const p of due) await record(p.id, p.amount);
-    if (order.status === 'paid') {
-      for (const r of await reservationsOf(trx, order.id)) if (r.state === 'sold') await restock(trx, r.stockrecord_id, r.quantity, now);
-    }
     return { status: 200, body: await orderView(trx, order.id) };
   });
 }

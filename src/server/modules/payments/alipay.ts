@@ -1,7 +1,17 @@
 import { createSign, createVerify } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { rsaPrivateKey, rsaPublicKey } from './keys.js';
-import { rejected, type OrderToPay, type PaymentProvider, type PaymentStart, type StartRequest, type Verdict } from './provider.js';
+import {
+  PaymentProviderError,
+  rejected,
+  type OrderToPay,
+  type PaymentProvider,
+  type PaymentStart,
+  type RefundOutcome,
+  type RefundRequest,
+  type StartRequest,
+  type Verdict,
+} from './provider.js';
 
 /**
  * Alipay (PROTOCOLS.md): page pay and mobile website pay as signed redirect URLs to ALIPAY_GATEWAY, and the
@@ -153,9 +163,125 @@ export function alipayPayUrl(config: Config, order: OrderToPay, request: StartRe
   return `${config.alipay.gateway}?${query}`;
 }
 
+// Refunds (alipay.trade.refund)
+
+const REFUND_TIMEOUT_MS = 10_000;
+const REFUND_RESPONSE = 'alipay_trade_refund_response';
+
+/**
+ * The exact text of the JSON value under `key` in an answer, as Alipay signed it: found by walking the text
+ * (strings and escapes respected), never by re-serialising a parsed object. Undefined when absent or cut.
+ */
+export function alipayResponseText(text: string, key: string): string | undefined {
+  const name = `"${key}"`;
+  let at = text.indexOf(name);
+  if (at < 0) return undefined;
+  at += name.length;
+  while (at < text.length && /\s/.test(text[at])) at += 1;
+  if (text[at] !== ':') return undefined;
+  at += 1;
+  while (at < text.length && /\s/.test(text[at])) at += 1;
+  if (text[at] !== '{') return undefined;
+  let depth = 0;
+  let inString = false;
+  for (let i = at; i < text.length; i += 1) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i += 1;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth += 1;
+    else if (c === '}') {
+      depth -= 1;
+      if (depth === 0) return text.slice(at, i + 1);
+    }
+  }
+  return undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text64 = (value: unknown) => (typeof value === 'string' ? value.slice(0, 120) : '');
+
+/** The signed form of an `alipay.trade.refund` request (all parameters in the body, as the SDK may send them). */
+export function alipayRefundForm(config: Config, refund: RefundRequest, at: Date): Record<string, string> {
+  const biz = {
+    out_trade_no: refund.orderNumber,
+    refund_amount: fenToYuan(refund.amount),
+    out_request_no: refund.outRequestNo,
+    refund_reason: [...refund.reason].slice(0, 256).join(''),
+  };
+  const params: Record<string, string> = {
+    app_id: config.alipay.appId,
+    method: 'alipay.trade.refund',
+    format: 'JSON',
+    charset: 'utf-8',
+    sign_type: 'RSA2',
+    timestamp: alipayTime(at),
+    version: '1.0',
+    biz_content: JSON.stringify(biz),
+  };
+  params.sign = signRsa2(alipayStringToSign(params), config.alipay.privateKey, 'ALIPAY_PRIVATE_KEY');
+  return params;
+}
+
+/**
+ * Judges Alipay's answer to a refund: the signature over the raw text of `alipay_trade_refund_response`
+ * (or of `error_response`) must verify with ALIPAY_PUBLIC_KEY; only code 10000 for our trade is a refund,
+ * and then only when money moved now (`fund_change` Y) or had moved for this refund before (a retry of the
+ * same `out_request_no` answers N with the trade's refunded total, `refund_fee`, covering it).
+ */
+export function alipayRefundAnswer(config: Config, refund: RefundRequest, text: string): RefundOutcome {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new PaymentProviderError('Alipay answered the refund with something that is not JSON.');
+  }
+  if (!isRecord(parsed)) throw new PaymentProviderError('Alipay answered the refund with something that is not JSON.');
+  const key = REFUND_RESPONSE in parsed ? REFUND_RESPONSE : 'error_response';
+  const body = parsed[key];
+  const raw = alipayResponseText(text, key);
+  if (!isRecord(body) || raw === undefined) throw new PaymentProviderError('Alipay answered the refund without a refund response.');
+  const sign = parsed.sign;
+  const signed = typeof sign === 'string' && sign !== '' && verifyRsa2(raw, sign, config.alipay.publicKey, 'ALIPAY_PUBLIC_KEY');
+  if (typeof sign === 'string' && sign !== '' && !signed) throw new PaymentProviderError("Alipay's answer to the refund failed verification: signature does not verify.");
+  if (body.code !== '10000') {
+    const why = [text64(body.code), text64(body.sub_code), text64(body.sub_msg ?? body.msg)].filter(Boolean).join(' ');
+    throw new PaymentProviderError(`Alipay refused the refund (${why || 'no code'}).`);
+  }
+  if (!signed) throw new PaymentProviderError("Alipay's answer to the refund failed verification: it is not signed.");
+  if (body.out_trade_no !== undefined && body.out_trade_no !== refund.orderNumber) throw new PaymentProviderError('Alipay answered the refund for another order.');
+  const refunded = yuanToFen(typeof body.refund_fee === 'string' ? body.refund_fee : undefined);
+  if (body.fund_change !== 'Y' && (refunded === undefined || refunded < refund.amount)) {
+    throw new PaymentProviderError('Alipay accepted the refund but returned no money (fund_change N).');
+  }
+  return { state: 'succeeded', providerRefundNo: typeof body.trade_no === 'string' ? body.trade_no : null };
+}
+
+/** `alipay.trade.refund` at ALIPAY_GATEWAY: the whole payment back, numbered `out_request_no` so a retry refunds once. */
+export async function refundAlipayTrade(config: Config, refund: RefundRequest, at: Date): Promise<RefundOutcome> {
+  let text: string;
+  let status: number;
+  try {
+    const response = await fetch(config.alipay.gateway, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8', accept: 'application/json' },
+      body: new URLSearchParams(alipayRefundForm(config, refund, at)).toString(),
+      signal: AbortSignal.timeout(REFUND_TIMEOUT_MS),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch {
+    throw new PaymentProviderError('Alipay could not be reached. Try the refund again.');
+  }
+  if (status < 200 || status >= 300) throw new PaymentProviderError(`Alipay answered the refund with HTTP ${status}.`);
+  return alipayRefundAnswer(config, refund, text);
+}
+
 export const alipayProvider: PaymentProvider = {
   method: 'alipay',
   available: (config) => alipayConfigured(config) && config.currency === 'CNY',
   start: async (config, order, request): Promise<PaymentStart> => ({ kind: 'redirect', url: alipayPayUrl(config, order, request, new Date()) }),
   verifyNotification: (config, raw) => verifyAlipayNotification(config, raw.body),
+  refund: (config, refund) => refundAlipayTrade(config, refund, new Date()),
 };

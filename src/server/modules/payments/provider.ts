@@ -55,12 +55,35 @@ export interface RawNotification {
   now: number;
 }
 
+/** A refund of one payment, as the provider is asked for it. */
+export interface RefundRequest {
+  /** The order number: `out_trade_no` at the provider. */
+  orderNumber: string;
+  /** The provider's trade number of the payment refunded. */
+  providerTradeNo: string;
+  /** Our number of the refund (`out_request_no`, `out_refund_no`): the same on every retry of this refund. */
+  outRequestNo: string;
+  /** Minor units: the amount returned and the payment's amount. */
+  amount: number;
+  paid: number;
+  reason: string;
+}
+
+/**
+ * What the provider said: the money went back (`succeeded`), or it accepted the refund and is still
+ * processing it (`pending`: asking again with the same number later tells the outcome). A refusal, an
+ * answer that fails verification or a provider that cannot be reached throws `PaymentProviderError`.
+ */
+export type RefundOutcome = { state: 'succeeded' | 'pending'; providerRefundNo: string | null };
+
 /** One payment provider. `available` hides a provider without its keys from checkout and refuses its calls. */
 export interface PaymentProvider {
   method: PaymentMethod;
   available(config: Config): boolean;
   start(config: Config, order: OrderToPay, request: StartRequest): Promise<PaymentStart>;
   verifyNotification(config: Config, raw: RawNotification): Verdict;
+  /** Returns a payment's money (the test provider has none to return: it answers succeeded at once). */
+  refund(config: Config, request: RefundRequest): Promise<RefundOutcome>;
 }
 
 /** A provider's gateway refused or could not be reached: a 502 naming what happened, never a key. */

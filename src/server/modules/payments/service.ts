@@ -11,7 +11,7 @@ import { now } from '../../platform/time.js';
 import { markOrderPaid, payableOrder, type MarkPaidOutcome, type PayableOrder } from '../orders/payment-service.js';
 import { alipayConfigured, alipayFieldsProblem, alipayProvider, alipaySignatureProblem, yuanToFen, type AlipayParams } from './alipay.js';
 import { devProvider, readDevToken, type DevToken } from './dev.js';
-import type { PaymentProvider, RawNotification, Verdict } from './provider.js';
+import type { PaymentProvider, RawNotification, RefundOutcome, RefundRequest, Verdict } from './provider.js';
 import { rsaPrivateKey, rsaPublicKey } from './keys.js';
 import { wechatpayConfigured, wechatpayProvider } from './wechatpay.js';
 
@@ -32,6 +32,20 @@ const KINDS: Record<PaymentMethod, Omit<PaymentMethods['methods'][number], 'code
 /** Whether checkout may offer a payment method: a provider without its keys is hidden. */
 export function paymentMethodAvailable(config: Config, method: string): boolean {
   return (PAYMENT_METHODS as readonly string[]).includes(method) && providers[method as PaymentMethod].available(config);
+}
+
+/**
+ * Returns a payment's money through the provider that took it, when that provider is configured here. The
+ * test provider's refund completes at once; a provider whose keys are gone cannot be called (`local`: staff
+ * return the money in its console). Throws `PaymentProviderError` (502) when the provider refuses.
+ */
+export async function refundThroughProvider(config: Config, provider: string, refund: RefundRequest): Promise<RefundOutcome & { settledBy: 'provider' | 'local' }> {
+  if (!(PAYMENT_METHODS as readonly string[]).includes(provider)) return { state: 'succeeded', providerRefundNo: null, settledBy: 'local' };
+  const method = provider as PaymentMethod;
+  if (method === 'dev' || !providers[method].available(config)) {
+    return { ...(await devProvider.refund(config, refund)), settledBy: 'local' };
+  }
+  return { ...(await providers[method].refund(config, refund)), settledBy: 'provider' };
 }
 
 export function availableMethods(config: Config): PaymentMethods {

@@ -2,7 +2,17 @@ import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:cr
 import type { Config } from '../../config.js';
 import { now } from '../../platform/time.js';
 import { rsaPrivateKey, rsaPublicKey } from './keys.js';
-import { PaymentProviderError, rejected, type OrderToPay, type PaymentProvider, type PaymentStart, type StartRequest, type Verdict } from './provider.js';
+import {
+  PaymentProviderError,
+  rejected,
+  type OrderToPay,
+  type PaymentProvider,
+  type PaymentStart,
+  type RefundOutcome,
+  type RefundRequest,
+  type StartRequest,
+  type Verdict,
+} from './provider.js';
 
 /**
  * WeChat Pay API v3 (PROTOCOLS.md): Native (QR code) and H5 orders placed with a signed request, answers and
@@ -140,29 +150,16 @@ export function wechatpayDescription(title: string): string {
 }
 
 /**
- * Places a Native (pc: a QR code's `code_url`) or H5 (mobile: an `h5_url` page) order and checks the answer's
- * signature before using it.
+ * A signed POST to the gateway; answers the parsed JSON once the answer's signature checks out. An HTTP error
+ * is "WeChat Pay refused the <what> (CODE)"; an answer that fails verification is never used.
  */
-export async function placeWechatpayOrder(config: Config, order: OrderToPay, request: StartRequest, clock: () => number): Promise<PaymentStart> {
-  const w = config.wechatpay;
-  const h5 = request.channel === 'mobile';
-  const path = `/v3/pay/transactions/${h5 ? 'h5' : 'native'}`;
-  const payload: Record<string, unknown> = {
-    appid: w.appid,
-    mchid: w.mchid,
-    description: wechatpayDescription(order.title),
-    out_trade_no: order.number,
-    time_expire: wechatpayTime(new Date(order.expires_at)),
-    notify_url: request.notifyUrl,
-    amount: { total: order.total, currency: 'CNY' },
-  };
-  if (h5) payload.scene_info = { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } };
+async function postToWechatpay(config: Config, path: string, payload: Record<string, unknown>, what: string, clock: () => number): Promise<Record<string, unknown>> {
   const body = JSON.stringify(payload);
   const nonce = randomBytes(16).toString('hex');
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${w.gateway}${path}`, {
+    response = await fetch(`${config.wechatpay.gateway}${path}`, {
       method: 'POST',
       headers: {
         accept: 'application/json',
@@ -180,17 +177,69 @@ export async function placeWechatpayOrder(config: Config, order: OrderToPay, req
   if (!response.ok) {
     const answer = parseJson(text);
     const code = isRecord(answer) && typeof answer.code === 'string' ? answer.code.slice(0, 60) : String(response.status);
-    throw new PaymentProviderError(`WeChat Pay refused the order (${code}).`);
+    const message = isRecord(answer) && typeof answer.message === 'string' && answer.message ? `: ${answer.message.slice(0, 120)}` : '';
+    throw new PaymentProviderError(`WeChat Pay refused the ${what} (${code})${what === 'order' ? '' : message}.`);
   }
   const headers = Object.fromEntries(response.headers.entries());
   const problem = wechatpaySignatureProblem(config, headers, text, Math.floor(clock() / 1000));
   if (problem) throw new PaymentProviderError(`WeChat Pay's answer failed verification: ${problem}.`);
   const answer = parseJson(text);
-  const url = isRecord(answer) ? answer[h5 ? 'h5_url' : 'code_url'] : undefined;
+  if (!isRecord(answer)) throw new PaymentProviderError(`WeChat Pay answered the ${what} with something that is not a JSON object.`);
+  return answer;
+}
+
+/**
+ * Places a Native (pc: a QR code's `code_url`) or H5 (mobile: an `h5_url` page) order and checks the answer's
+ * signature before using it.
+ */
+export async function placeWechatpayOrder(config: Config, order: OrderToPay, request: StartRequest, clock: () => number): Promise<PaymentStart> {
+  const w = config.wechatpay;
+  const h5 = request.channel === 'mobile';
+  const path = `/v3/pay/transactions/${h5 ? 'h5' : 'native'}`;
+  const payload: Record<string, unknown> = {
+    appid: w.appid,
+    mchid: w.mchid,
+    description: wechatpayDescription(order.title),
+    out_trade_no: order.number,
+    time_expire: wechatpayTime(new Date(order.expires_at)),
+    notify_url: request.notifyUrl,
+    amount: { total: order.total, currency: 'CNY' },
+  };
+  if (h5) payload.scene_info = { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } };
+  const answer = await postToWechatpay(config, path, payload, 'order', clock);
+  const url = answer[h5 ? 'h5_url' : 'code_url'];
   if (typeof url !== 'string' || !url) throw new PaymentProviderError('WeChat Pay answered without a payment URL.');
   if (!h5) return { kind: 'qr', code_url: url };
   // After paying, WeChat's H5 page sends the buyer to redirect_url (which must be on the registered domain).
   return { kind: 'h5', url: `${url}${url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(request.returnUrl)}` };
+}
+
+/** Refund reasons are at most 80 characters at WeChat Pay. */
+const refundReason = (reason: string) => [...reason].slice(0, 80).join('');
+
+/**
+ * `POST /v3/refund/domestic/refunds`: the whole payment back, numbered `out_refund_no` so a retry is the same
+ * refund. SUCCESS is done, PROCESSING is pending (the same request later answers its outcome); ABNORMAL,
+ * CLOSED, anything else, an HTTP error or an answer that fails verification is a failure.
+ */
+export async function refundWechatpayTrade(config: Config, refund: RefundRequest, clock: () => number): Promise<RefundOutcome> {
+  const answer = await postToWechatpay(
+    config,
+    '/v3/refund/domestic/refunds',
+    {
+      out_trade_no: refund.orderNumber,
+      out_refund_no: refund.outRequestNo,
+      reason: refundReason(refund.reason),
+      amount: { refund: refund.amount, total: refund.paid, currency: 'CNY' },
+    },
+    'refund',
+    clock,
+  );
+  if (answer.out_refund_no !== undefined && answer.out_refund_no !== refund.outRequestNo) throw new PaymentProviderError('WeChat Pay answered for another refund.');
+  const refundId = typeof answer.refund_id === 'string' ? answer.refund_id : null;
+  if (answer.status === 'SUCCESS') return { state: 'succeeded', providerRefundNo: refundId };
+  if (answer.status === 'PROCESSING') return { state: 'pending', providerRefundNo: refundId };
+  throw new PaymentProviderError(`WeChat Pay did not make the refund (status ${String(answer.status).slice(0, 40)}).`);
 }
 
 export const wechatpayProvider: PaymentProvider = {
@@ -198,4 +247,5 @@ export const wechatpayProvider: PaymentProvider = {
   available: (config) => wechatpayConfigured(config) && config.currency === 'CNY',
   start: (config, order, request) => placeWechatpayOrder(config, order, request, now),
   verifyNotification: (config, raw) => verifyWechatpayNotification(config, raw.headers, raw.body, raw.now),
+  refund: (config, refund) => refundWechatpayTrade(config, refund, now),
 };

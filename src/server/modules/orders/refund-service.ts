@@ -1,0 +1,172 @@
+import type { Kysely } from 'kysely';
+import type { Order } from '../../../shared/api/orders.js';
+import type { Database } from '../../db/types.js';
+import type { Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { Conflict } from '../../platform/errors.js';
+import { nowIso } from '../../platform/time.js';
+import { revokeCourseGrantWithin } from '../courses/progress-service.js';
+import { revokeGrantWithin } from '../membership/service.js';
+import { PaymentProviderError } from '../payments/provider.js';
+import { refundThroughProvider } from '../payments/service.js';
+import { restock } from '../shop/checkout-support.js';
+import { runKeyed, type Answer, type KeyedRequest } from './idempotency.js';
+import { grantReference } from './payment-service.js';
+import {
+  claimRefund,
+  findKey,
+  insertRefund,
+  linesOfOrders,
+  markRefundFailed,
+  markRefundSucceeded,
+  paymentsOf,
+  refundsOf,
+  requestRefundAgain,
+  reservationsOf,
+  transitionIf,
+  type OrderRow,
+} from './repo.js';
+import { orderView, reachableOrder, refused } from './service.js';
+
+/**
+ * Staff refunds, returned through the provider that took the money. Nothing is half-written:
+ *
+ * 1. In one transaction each payment still to refund gets a refund row `requested`, numbered
+ *    `<order number>-R<payment id>` (`out_request_no`, unique): a retry, or two staff at once, ask the provider
+ *    for the same refund, which it makes once.
+ * 2. Outside any transaction the provider is called (the test provider, a free order or a provider no longer
+ *    configured settle here: `settled_by` local).
+ * 3. A refusal marks the row `failed` with the provider's reason and answers 502; a refund the provider is
+ *    still processing (WeChat Pay PROCESSING) stays `requested` and answers 409: the order is unchanged either
+ *    way. Once every payment is refunded, one transaction marks the rows `succeeded`, moves the order
+ *    `paid | fulfilled -> refunded`, puts units not yet shipped back on the shelf and takes back what the
+ *    order granted (its memberships' unlived time and its courses).
+ */
+
+interface DueRefund {
+  id: number;
+  provider: string;
+  providerTradeNo: string;
+  outRequestNo: string;
+  amount: number;
+  paid: number;
+}
+
+type Settled = { id: number; providerRefundNo: string | null; settledBy: 'provider' | 'local' };
+
+const refundNumber = (order: OrderRow, paymentId: number) => `${order.number}-R${paymentId}`;
+
+/** Which payments a refund returns: all of a paid or fulfilled order's; the late ones of a closed order. */
+async function paymentsToRefund(trx: Kysely<Database>, order: OrderRow) {
+  const payments = await paymentsOf(trx, order.id);
+  const done = new Set((await refundsOf(trx, order.id)).filter((r) => r.status === 'succeeded').map((r) => r.payment_id));
+  const open = payments.filter((p) => !done.has(p.id));
+  if (order.status === 'paid' || order.status === 'fulfilled') return open;
+  if (order.status === 'cancelled' || order.status === 'expired') {
+    const late = open.filter((p) => p.outcome === 'refund_due');
+    if (late.length === 0) throw refused(order, 'refunded');
+    return late;
+  }
+  throw refused(order, 'refunded');
+}
+
+/** Step 1: the refund rows, `requested`, in one transaction. */
+function requestRefunds(ctx: AppContext, actor: Actor, id: number, reason: string): Promise<{ number: string; due: DueRefund[] }> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const order = await reachableOrder(trx, actor, id);
+    const now = nowIso();
+    const due: DueRefund[] = [];
+    for (const p of await paymentsToRefund(trx, order)) {
+      const outRequestNo = refundNumber(order, p.id);
+      const claimed = await claimRefund(trx, {
+        order_id: order.id,
+        payment_id: p.id,
+        amount: p.amount,
+        reason,
+        created_by: actor.id,
+        created_at: now,
+        status: 'requested',
+        out_request_no: outRequestNo,
+        provider: p.provider,
+        updated_at: now,
+      });
+      const row = (await refundsOf(trx, order.id)).find((r) => r.payment_id === p.id)!;
+      if (!claimed && !(await requestRefundAgain(trx, row.id, reason, actor.id, now))) continue;
+      due.push({ id: row.id, provider: p.provider, providerTradeNo: p.provider_trade_no, outRequestNo: row.out_request_no ?? outRequestNo, amount: row.amount, paid: p.amount });
+    }
+    return { number: order.number, due };
+  });
+}
+
+/** Step 3: the order refunded and its grants taken back, with the refunds that made it so. */
+async function completeRefund(trx: Kysely<Database>, actor: Actor, id: number, settled: Settled[], reason: string): Promise<Answer<Order>> {
+  const now = nowIso();
+  for (const s of settled) await markRefundSucceeded(trx, s.id, { provider_refund_no: s.providerRefundNo, settled_by: s.settledBy, updated_at: now });
+  const order = await reachableOrder(trx, actor, id);
+  if (order.status !== 'paid' && order.status !== 'fulfilled') return { status: 200, body: await orderView(trx, order.id) };
+  // A payment that arrived meanwhile is refunded by the next request; the order waits for it.
+  if ((await paymentsToRefund(trx, order)).length > 0) {
+    const message = 'Another payment of this order arrived meanwhile; refund again to return it too.';
+    throw new Conflict(`status: ${message}`, { status: message });
+  }
+  const fromPaid = await transitionIf(trx, order.id, ['paid'], { status: 'refunded', closed_at: now, updated_at: now });
+  if (!fromPaid && !(await transitionIf(trx, order.id, ['fulfilled'], { status: 'refunded', closed_at: now, updated_at: now }))) {
+    return { status: 200, body: await orderView(trx, order.id) };
+  }
+  if ((await paymentsOf(trx, order.id)).length === 0) {
+    // Nothing was paid (a voucher took it all): the refund is a record only.
+    await insertRefund(trx, { order_id: order.id, payment_id: null, amount: order.total, reason, created_by: actor.id, created_at: now, status: 'succeeded', settled_by: 'local', updated_at: now });
+  }
+  // Units of an order not yet shipped go back on the shelf.
+  if (fromPaid) {
+    for (const r of await reservationsOf(trx, order.id)) if (r.state === 'sold') await restock(trx, r.stockrecord_id, r.quantity, now);
+  }
+  for (const line of await linesOfOrders(trx, [order.id])) {
+    const source = { kind: 'order' as const, reference: grantReference(order, line) };
+    if (line.membership_product_id !== null) await revokeGrantWithin(trx, source, new Date(now));
+    if (line.course_id !== null) await revokeCourseGrantWithin(trx, source, now);
+  }
+  return { status: 200, body: await orderView(trx, order.id) };
+}
+
+/**
+ * Refunds a paid or fulfilled order (every payment it received), or the payments that reached a cancelled or
+ * expired order too late (the order stays as it is). A repeated `Idempotency-Key` answers what the first
+ * request answered once it completed.
+ */
+export async function refundOrder(ctx: AppContext, actor: Actor, id: number, reason: string, request: KeyedRequest): Promise<Answer<Order>> {
+  if (request.key !== undefined && (await findKey(ctx.db.kysely, actor.id, request.key))) {
+    return runKeyed<Order>(ctx, actor, request, (trx) => completeRefund(trx, actor, id, [], reason));
+  }
+  const { number, due } = await requestRefunds(ctx, actor, id, reason);
+  const settled: Settled[] = [];
+  const failures: string[] = [];
+  let pending = 0;
+  for (const refund of due) {
+    try {
+      const outcome = await refundThroughProvider(ctx.config, refund.provider, {
+        orderNumber: number,
+        providerTradeNo: refund.providerTradeNo,
+        outRequestNo: refund.outRequestNo,
+        amount: refund.amount,
+        paid: refund.paid,
+        reason,
+      });
+      if (outcome.state === 'pending') pending += 1;
+      else settled.push({ id: refund.id, providerRefundNo: outcome.providerRefundNo, settledBy: outcome.settledBy });
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      await markRefundFailed(ctx.db.kysely, refund.id, err.message, nowIso());
+      failures.push(err.message);
+    }
+  }
+  if (failures.length > 0 || pending > 0) {
+    // What did succeed is kept, so a retry asks only for the rest.
+    const now = nowIso();
+    for (const s of settled) await markRefundSucceeded(ctx.db.kysely, s.id, { provider_refund_no: s.providerRefundNo, settled_by: s.settledBy, updated_at: now });
+    if (failures.length > 0) throw new PaymentProviderError(`The refund was not made; the order is unchanged. ${failures.join(' ')}`);
+    const message = 'The payment provider is processing the refund; the order stays as it is until a later refund request finds it done.';
+    throw new Conflict(`refund: ${message}`, { refund: message });
+  }
+  return runKeyed<Order>(ctx, actor, request, (trx) => completeRefund(trx, actor, id, settled, reason));
+}
