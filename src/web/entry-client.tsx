@@ -1,4 +1,5 @@
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { hasMessages, loadMessages, pickLanguage, primeMessages } from '../shared/i18n/index.js';
@@ -12,6 +13,25 @@ import { accessTokenForCall, sessionHost } from './lib/session/session-context.j
 import { createSessionFetch } from './lib/session/session-fetch.js';
 import './ui/styles.css';
 import { registerServiceWorker } from './features/pwa/register.js';
+
+/**
+ * Keeps the public query answers on the device and restores the kept ones (loaded on first use, so a first
+ * visit's scripts do not grow). Once per page.
+ */
+let persisting: Promise<void> | undefined;
+function persistQueries(queryClient: QueryClient, lang: string): Promise<void> {
+  persisting ??= import('./lib/query-persist.js')
+    // The entry script's URL names the build: answers kept by another build are dropped.
+    .then((m) => m.persistPublicQueries(queryClient, { build: new URL(import.meta.url).pathname, lang }).restored)
+    .catch((err: unknown) => console.warn('The kept query answers could not be restored', err));
+  return persisting;
+}
+
+/** Runs `then` once the server's markup is hydrated (the first commit). */
+function AfterHydration({ then, children }: { then: () => void; children: ReactNode }) {
+  useEffect(() => then(), [then]);
+  return children;
+}
 
 async function start() {
   installChunkReloadGuard();
@@ -36,6 +56,12 @@ async function start() {
   if (boot?.messages) primeMessages(lang, boot.messages);
   await Promise.all([resolveLazyMatches(routes, window.location.pathname), boot?.messages ? undefined : loadMessages(lang)]);
   hydrated = true;
+  const container = document.getElementById('root')!;
+  // The offline shell has no server markup: render instead of hydrating.
+  const hydrating = Boolean(boot) && container.hasChildNodes();
+  // Nothing to hydrate: the kept answers go in first, so the loaders find the last lists and pages offline.
+  // When hydrating they wait until the markup is hydrated, so they never change what it is hydrated with.
+  if (!hydrating) await persistQueries(queryClient, lang);
   // The router starts from the state the server rendered with (loader data, route errors such as a 404).
   const router = createBrowserRouter(routes, boot?.router ? { hydrationData: toHydrationState(boot.router) } : undefined);
   // Any navigation starts loading the rest of the catalogue too (a page whose module is already here waits
@@ -50,9 +76,6 @@ async function start() {
     publicUrl: boot?.publicUrl ?? window.location.origin,
     siteName: boot?.siteName ?? document.title,
   };
-  const container = document.getElementById('root')!;
-  // The offline shell has no server markup: render instead of hydrating.
-  const hydrating = Boolean(boot) && container.hasChildNodes();
   // Without server data (the offline shell) the router runs the loaders first. When hydrating, loaders that
   // must run in the browser (the login check of protected pages) run while the server's markup is hydrated.
   if (!hydrating && !router.state.initialized) {
@@ -70,7 +93,7 @@ async function start() {
       <RouterProvider router={router} />
     </AppProviders>
   );
-  if (hydrating) hydrateRoot(container, app);
+  if (hydrating) hydrateRoot(container, <AfterHydration then={() => void persistQueries(queryClient, lang)}>{app}</AfterHydration>);
   else createRoot(container).render(app);
   void registerServiceWorker();
 }
