@@ -1,3 +1,4 @@
+import { DEFAULT_PASSWORD_COST } from './platform/passwords.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,6 +65,8 @@ export interface Config {
   reservationMinutes: number;
   /** Minutes an unpaid order stays payable before it expires (`ORDER_PAYMENT_MINUTES`). */
   orderPaymentMinutes: number;
+  /** log2 of scrypt's cost N for new password hashes (`PASSWORD_HASH_COST`); stored hashes keep their own. */
+  passwordHashCost: number;
 }
 
 const envSchema = z.object({
@@ -119,6 +122,7 @@ const envSchema = z.object({
   PAYMENT_DEV_PROVIDER: z.enum(['0', '1', 'true', 'false']).optional(),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
   ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_PASSWORD_COST),
 });
 
 export interface AlipayConfig {
@@ -217,6 +221,9 @@ export function loadConfig(
   const demoMode = overrides.demoMode ?? (e.DEMO_MODE === undefined ? embedded : truthy(e.DEMO_MODE));
   if (!embedded) assertSharedSecretsSet(e, demoMode);
   const paymentDevProvider = e.PAYMENT_DEV_PROVIDER === undefined ? demoMode : truthy(e.PAYMENT_DEV_PROVIDER);
+  if (e.PASSWORD_HASH_COST < DEFAULT_PASSWORD_COST && e.NODE_ENV === 'production') {
+    throw new Error(`Invalid configuration: PASSWORD_HASH_COST below ${DEFAULT_PASSWORD_COST} is for tests, never for production.`);
+  }
   if (paymentDevProvider && e.NODE_ENV === 'production' && !demoMode) {
     throw new Error('Invalid configuration: PAYMENT_DEV_PROVIDER (the test payment page) is refused in production outside demo mode.');
   }
@@ -280,6 +287,7 @@ export function loadConfig(
     paymentDevProvider,
     reservationMinutes: e.RESERVATION_MINUTES,
     orderPaymentMinutes: e.ORDER_PAYMENT_MINUTES,
+    passwordHashCost: e.PASSWORD_HASH_COST,
   };
   return { ...config, ...overrides };
 }

@@ -16,7 +16,7 @@ declare const self: ServiceWorkerGlobalScope;
 const DAY = 24 * 3600;
 const OFFLINE_PAGE = '/offline.html';
 
-// The offline library: what a reader saved on purpose ("Save for offline" on a course), in the shared
+// The offline library: what a reader saved on purpose ("Save for offline" on a course or an article), in the shared
 // offline cache (a guest's free content) or the user's own cache (everything a logged-in reader saves:
 // their copies hold premium bodies and done marks). Those caches are written by the page (or by Background
 // Fetch below) and deleted by the page at logout; the worker only reads them, as the last answer before
@@ -97,7 +97,8 @@ registerRoute(
       shareableOnly,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
-      // An image of a saved course that this bounded cache let go (or never took: a private answer).
+      // An image of a saved course or article that this bounded cache let go (or never took: a private answer,
+      // such as a premium article's own image under its signed URL).
       savedCopy,
     ],
   }),

@@ -6,16 +6,17 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
   );
 
 // scrypt parameters (OWASP: N=2^17 r=8 p=1 is the strong end; 2^15 keeps login near 50 ms on 2 cores).
-const N = 2 ** 15;
+/** log2 of N for new hashes unless configured (`PASSWORD_HASH_COST`); lower only in tests. */
+export const DEFAULT_PASSWORD_COST = 15;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
-const MAXMEM = 128 * N * R * 2;
 
-/** `scrypt$N$r$p$salt$hash`, salt and hash base64url. */
-export async function hashPassword(password: string): Promise<string> {
+/** `scrypt$N$r$p$salt$hash`, salt and hash base64url; `cost` is log2 of N. */
+export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: MAXMEM });
+  const N = 2 ** cost;
+  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: 128 * N * R * 2 });
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -30,8 +31,9 @@ export async function verifyPassword(password: string, stored: string | null): P
 }
 
 /** A hash to compare against when the account does not exist, so timing does not reveal it. */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
-  return dummyHash;
+const dummyHashes = new Map<number, Promise<string>>();
+export function dummyPasswordHash(cost = DEFAULT_PASSWORD_COST): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) dummyHashes.set(cost, (hash = hashPassword(randomBytes(12).toString('hex'), cost)));
+  return hash;
 }

@@ -48,8 +48,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
     : {};
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://lectern.test', ...secrets },
-    // Small captcha challenges keep the proof of work in tests to milliseconds.
-    { demoMode: false, loginRateLimit: 1000, altchaMaxNumber: 1000, ...overrides },
+    // Small captcha challenges and cheap password hashes keep tests to milliseconds.
+    { demoMode: false, loginRateLimit: 1000, altchaMaxNumber: 1000, passwordHashCost: 10, ...overrides },
   );
   const db = createDb(databaseUrl);
   const app = await buildApp(config, { db, migrate: false, ssr: false, ...options });

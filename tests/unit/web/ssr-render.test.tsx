@@ -94,7 +94,7 @@ describe('server rendering', () => {
       clearTimer(timer);
     }) as typeof clearTimeout);
     const result = await renderPage('/article/41', { '/api/v2/article/41': freeArticle, '/api/v2/article/related/41': [] });
-    expect(result.type === 'html' && result.boot.state.queries.length).toBeGreaterThan(0);
+    expect(result.type === 'html' && (result.boot.state as { queries: unknown[] }).queries.length).toBeGreaterThan(0);
     expect(pending.size).toBe(0);
   });
 

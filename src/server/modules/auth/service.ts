@@ -91,7 +91,7 @@ async function passwordLogin(
 ): Promise<LoginResponse> {
   const attempt: LoginAttempt = { accountKey: user ? accountKeyOf(user.id) : unknownKey, ip: request.ip, altcha: request.altcha };
   await guardLogin(ctx, attempt);
-  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash(ctx.config.passwordHashCost)));
   if (!user || !ok || !user.is_active) {
     await recordLoginFailure(ctx, attempt);
     throw new Unauthorized('Unable to log in with provided credentials.', 'invalid_credentials');

@@ -93,7 +93,7 @@ export async function createUser(ctx: AppContext, input: CreateUserInput): Promi
     return await insertUser(ctx.db.kysely, {
       username: input.username,
       email,
-      password_hash: input.password ? await hashPassword(input.password) : null,
+      password_hash: input.password ? await hashPassword(input.password, ctx.config.passwordHashCost) : null,
       display_name: input.display_name ?? input.username,
       description: input.description ?? '',
       avatar: input.avatar ?? null,
@@ -149,7 +149,7 @@ export function assertPasswordAcceptable(password: string, user: { username: str
 
 /** Replaces the password if it is still the one the caller saw; false when someone changed it first. */
 export async function setPassword(ctx: AppContext, user: Pick<UserRow, 'id' | 'password_hash'>, password: string): Promise<boolean> {
-  return replacePasswordHash(ctx.db.kysely, user.id, user.password_hash, await hashPassword(password), nowIso());
+  return replacePasswordHash(ctx.db.kysely, user.id, user.password_hash, await hashPassword(password, ctx.config.passwordHashCost), nowIso());
 }
 
 export async function markEmailVerified(ctx: AppContext, userId: number, email: string): Promise<boolean> {

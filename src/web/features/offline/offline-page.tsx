@@ -7,11 +7,25 @@ import { paths } from '../../app/paths.js';
 import { getDb, type LecternDb, type LibraryItem } from '../../lib/db.js';
 import { Head } from '../../ui/head.js';
 import { itemsFor, removeItem } from '../../lib/offline/library-store.js';
-import { useOfflineI18n } from '../../lib/offline/offline-i18n.js';
+import { formatBytes } from '../../lib/offline/offline-i18n.js';
+import { createFeatureI18n } from '../../lib/feature-i18n.js';
+import { pathOf } from '../../lib/http.js';
+import { offlineEn, offlineZhCN } from '../../../shared/i18n/offline.js';
+import { offlineArticlesEn, offlineArticlesZhCN } from '../../../shared/i18n/offline-articles.js';
+import type { ArticleCard } from '../../../shared/api/content.js';
+import { contentPaths } from '../../../shared/api/content-paths.js';
 import { pendingCount } from '../../lib/offline/progress-outbox.js';
 import { manifestQuery, updateCost, useOnline } from '../../lib/offline/library-hooks.js';
 import { useSession } from '../../lib/session/session-context.js';
 import '../../lib/offline/offline.css';
+
+const useLibraryI18n = createFeatureI18n({ en: { ...offlineEn, ...offlineArticlesEn }, 'zh-CN': { ...offlineZhCN, ...offlineArticlesZhCN } });
+
+/** The library's messages (courses and articles), and sizes in the reader's language. */
+function useOfflineI18n() {
+  const { t, lang } = useLibraryI18n();
+  return { t, lang, size: (bytes: number) => formatBytes(bytes, lang) };
+}
 
 const hrefOf = (item: LibraryItem) => (item.kind === 'course' ? paths.course(item.id) : paths.article(item.id));
 
@@ -28,8 +42,20 @@ function LibraryList({ db, viewer }: { db: LecternDb; viewer: number }) {
   const manifests = useQueries({
     queries: courses.map((item) => ({ ...manifestQuery(http, item.id, item.owner), enabled: online, retry: false })),
   });
+  // A saved article's version is its update time, which its public summary tells (no body, the same for everyone).
+  const articles = (items ?? []).filter((item) => item.kind === 'article');
+  const summaries = useQueries({
+    queries: articles.map((item) => ({
+      queryKey: ['articles', 'summary', item.id] as const,
+      queryFn: () => http.get<ArticleCard>(pathOf(contentPaths.articleSummary, { id: item.id }), undefined, { anonymous: true }),
+      enabled: online,
+      retry: false,
+      staleTime: 60_000,
+    })),
+  });
   if (!items) return null;
   const versions = new Map(courses.map((item, i) => [item.key, manifests[i]?.data]));
+  const articleVersions = new Map(articles.map((item, i) => [item.key, summaries[i]?.data?.updated_at]));
 
   const remove = async (item: LibraryItem) => {
     await removeItem(db, typeof caches === 'undefined' ? undefined : caches, item);
@@ -43,13 +69,15 @@ function LibraryList({ db, viewer }: { db: LecternDb; viewer: number }) {
       <p ref={statusRef} className="form-status" role="status" tabIndex={-1}>{status}</p>
       {waiting > 0 && <p>{t('library.outboxWaiting', { count: waiting })}</p>}
       {items.length === 0 ? (
-        <p>{t('library.none')}</p>
+        <p>{t('articleOffline.none')}</p>
       ) : (
         <>
           <ul className="offline-library__list">
             {items.map((item) => {
               const manifest = versions.get(item.key);
               const stale = manifest && manifest.version !== item.version ? updateCost(manifest, item) : null;
+              const articleVersion = articleVersions.get(item.key);
+              const articleStale = articleVersion !== undefined && articleVersion !== item.version;
               return (
                 <li key={item.key} className="offline-library__item">
                   <span className="offline-library__name">
@@ -65,6 +93,11 @@ function LibraryList({ db, viewer }: { db: LecternDb; viewer: number }) {
                     {stale && (
                       <span className="offline-library__meta">
                         <Link to={hrefOf(item)}>{t(stale.lessons === 1 ? 'library.updateOne' : 'library.update', { count: stale.lessons, size: size(stale.bytes) })}</Link>
+                      </span>
+                    )}
+                    {articleStale && (
+                      <span className="offline-library__meta">
+                        <Link to={hrefOf(item)}>{t('articleOffline.listUpdate')}</Link>
                       </span>
                     )}
                     {item.owner === 0 && viewer > 0 && <span className="offline-library__meta">{t('library.guestNote')}</span>}
@@ -95,10 +128,10 @@ export function Component() {
   const db = ready ? getDb() : undefined;
   return (
     <section className="offline-library" aria-labelledby="offline-library-title">
-      <Head title={t('library.title')} description={t('library.description')} noindex />
+      <Head title={t('library.title')} description={t('articleOffline.description')} noindex />
       <header className="page-header">
         <h1 id="offline-library-title">{t('library.title')}</h1>
-        <p className="page-header__description">{t('library.description')}</p>
+        <p className="page-header__description">{t('articleOffline.description')}</p>
       </header>
       {db && <LibraryList db={db} viewer={viewer} />}
     </section>

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { LibraryItem } from '../../../lib/db.js';
-import type { Progress } from '../../../lib/offline/download.js';
+import type { LibraryItem } from '../db.js';
+import type { Progress } from './download.js';
 
 /** What the reader asked to save: a course or an article, for the current viewer (0: a guest). */
 export interface SaveRequest {

@@ -1,142 +1,28 @@
-import { fromCallback, fromPromise } from 'xstate';
 import type { OfflineManifest } from '../../../../shared/api/courses.js';
-import { API_PREFIX } from '../../../../shared/api/prefix.js';
-import type { LecternDb } from '../../../lib/db.js';
-import { ApiError, type HttpClient } from '../../../lib/http.js';
+import type { HttpClient } from '../../../lib/http.js';
+import { coursePlan } from '../../../lib/offline/download.js';
 import { fetchManifest } from '../../../lib/offline/library-hooks.js';
-import { saveOfflineMachine, SaveStopped, type Preparation, type SaveEvent, type SaveRequest } from './save-offline-machine.js';
-import { bytesStillNeeded, ConnectionLost, coursePlan, downloadPlan, storedEntries, type DownloadPlan, type PlanEntry, type Progress } from '../../../lib/offline/download.js';
-import { backgroundDownload } from '../../../lib/offline/background-fetch.js';
-import { findItem, putItem } from '../../../lib/offline/library-store.js';
-import { offlineCacheName } from '../../../lib/offline/offline-caches.js';
+import { SaveStopped } from '../../../lib/offline/save-offline-machine.js';
+import { isOfflineError, provideSaveService, type SaveServiceDeps } from '../../../lib/offline/save-service.js';
 
-export interface SaveDeps {
-  db: LecternDb;
+export interface SaveDeps extends SaveServiceDeps {
   http: HttpClient;
-  cacheStorage: CacheStorage;
-  /** The reader's token for their own copies; undefined for a guest. */
-  token: () => Promise<string | undefined>;
-  /** `navigator.storage`, when the browser has it. */
-  storage?: Pick<StorageManager, 'estimate' | 'persist' | 'persisted'>;
-  fetch?: typeof fetch;
-  /** The worker's registration, for Background Fetch where the browser has it. */
-  registration?: () => Promise<ServiceWorkerRegistration | undefined>;
-  now?: () => Date;
 }
-
-/** A save in hand: its plan and what `prepare` found stored, for the download that follows. */
-interface Prepared {
-  plan: DownloadPlan;
-  /** Entries to fetch again even though stored: the pages and API answers of an older version. */
-  refetch: (entry: PlanEntry) => boolean;
-}
-
-const isOffline = (err: unknown) => err instanceof ConnectionLost || (err instanceof ApiError && err.status === 0);
 
 /**
- * The save machine wired to the site, the caches and the library: `prepare` reads the course's manifest, what
- * is stored already and the storage estimate (and asks for persistent storage); `download` stores what is
- * missing (through Background Fetch where the browser has it, so it goes on with the app closed), then writes
- * the library row; `discardPartial` deletes the entries of a cancelled save that no saved item needs.
+ * The save machine for a course: its plan comes from the course's offline manifest (every lesson's page, API
+ * answer, navigation answer and images, then the course's own), read as the saving viewer gets it; the rest
+ * (storage check, download, Background Fetch, library row, cancel) is the shared save service's.
  */
 export function provideSaveMachine(deps: SaveDeps) {
-  const prepared = new Map<string, Prepared>();
-  const keyOf = (request: SaveRequest) => `${request.owner}:${request.kind}:${request.id}`;
-
-  const prepare = async (request: SaveRequest): Promise<Preparation> => {
+  return provideSaveService(deps, async (request) => {
     if (request.kind !== 'course') throw new SaveStopped('refused');
     let manifest: OfflineManifest;
     try {
       manifest = await fetchManifest(deps.http, request.id, request.owner);
     } catch (err) {
-      throw new SaveStopped(isOffline(err) ? 'offline' : 'refused');
+      throw new SaveStopped(isOfflineError(err) ? 'offline' : 'refused');
     }
-    const plan = coursePlan(manifest, request.title, request.owner);
-    const cache = await deps.cacheStorage.open(offlineCacheName(request.owner));
-    const existing = await findItem(deps.db, request.owner, request.kind, request.id);
-    const stale = existing !== undefined && existing.owner === request.owner && existing.version !== plan.version;
-    // Images are content-addressed and never change; pages and API answers of an older version do.
-    const refetch = (entry: PlanEntry) => stale && (entry.page || entry.url.startsWith(API_PREFIX));
-    const stored = await storedEntries(cache, plan);
-    prepared.set(keyOf(request), { plan, refetch });
-    const neededBytes = bytesStillNeeded(plan, stored, refetch);
-    let availableBytes: number | null = null;
-    if (deps.storage) {
-      const estimate = await deps.storage.estimate().catch(() => undefined);
-      if (estimate?.quota !== undefined) availableBytes = Math.max(0, estimate.quota - (estimate.usage ?? 0));
-      // Asked, never required: without it the browser may evict the library under storage pressure.
-      if (availableBytes === null || neededBytes <= availableBytes) {
-        void deps.storage
-          .persisted()
-          .then((persisted) => persisted || deps.storage!.persist())
-          .catch(() => false);
-      }
-    }
-    const bytesTotal = plan.entries.reduce((sum, e) => sum + (e.bytes ?? 0), 0);
-    return { neededBytes, availableBytes, lessonsTotal: plan.lessonIds.length, bytesTotal: Math.max(bytesTotal, neededBytes) };
-  };
-
-  const download = (request: SaveRequest, send: (event: SaveEvent) => void): (() => void) => {
-    const abort = new AbortController();
-    const run = async () => {
-      const ready = prepared.get(keyOf(request));
-      if (!ready) throw new SaveStopped('refused');
-      const { plan, refetch } = ready;
-      const cache = await deps.cacheStorage.open(offlineCacheName(request.owner));
-      const token = request.owner ? deps.token : undefined;
-      const report = (progress: Progress) => {
-        if (!abort.signal.aborted) send({ type: 'PROGRESS', ...progress });
-      };
-      const registration = await deps.registration?.().catch(() => undefined);
-      // Background Fetch stores what is missing; the pass below then finds it stored and only counts it.
-      const fetchedInBackground = registration
-        ? await backgroundDownload(registration, plan, { cache, refetch, signal: abort.signal, onProgress: report, ...(token ? { token: await token() } : {}) })
-        : false;
-      const result = await downloadPlan(
-        plan,
-        { cache, signal: abort.signal, onProgress: report, ...(token ? { token } : {}), ...(deps.fetch ? { fetch: deps.fetch } : {}) },
-        fetchedInBackground ? () => false : refetch,
-      );
-      const item = await putItem(deps.db, {
-        kind: plan.kind,
-        id: plan.id,
-        title: plan.title,
-        size: result.bytes,
-        version: plan.version,
-        saved_at: (deps.now?.() ?? new Date()).toISOString(),
-        owner: plan.owner,
-        lesson_count: plan.lessonIds.length,
-        urls: result.urls,
-      });
-      prepared.delete(keyOf(request));
-      if (!abort.signal.aborted) send({ type: 'FINISHED', item });
-    };
-    run().catch((err: unknown) => {
-      if (abort.signal.aborted) return;
-      send({ type: 'FAILED', reason: isOffline(err) || (err instanceof SaveStopped && err.reason === 'offline') ? 'offline' : 'refused' });
-    });
-    return () => abort.abort(new DOMException('The save was stopped.', 'AbortError'));
-  };
-
-  const discardPartial = async (request: SaveRequest | null) => {
-    if (!request) return;
-    const ready = prepared.get(keyOf(request));
-    if (!ready) return;
-    const rows = await deps.db.library.where('owner').equals(request.owner).toArray();
-    const kept = new Set(rows.flatMap((row) => row.urls));
-    const cache = await deps.cacheStorage.open(offlineCacheName(request.owner));
-    await Promise.all(ready.plan.entries.filter((e) => !kept.has(e.url)).map((e) => cache.delete(e.url, { ignoreVary: true })));
-  };
-
-  return saveOfflineMachine.provide({
-    actors: {
-      prepare: fromPromise<Preparation, SaveRequest>(({ input }) => prepare(input)),
-      download: fromCallback<SaveEvent, SaveRequest>(({ input, sendBack }) => download(input, sendBack)),
-    },
-    actions: {
-      discardPartial: (_, params) => {
-        void discardPartial(params.request).catch(() => undefined);
-      },
-    },
+    return { plan: coursePlan(manifest, request.title, request.owner) };
   });
 }
