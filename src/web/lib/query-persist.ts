@@ -1,7 +1,7 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { QueryClient } from '@tanstack/react-query';
-import { persistQueryClient, removeOldestQuery, type PersistedClient } from '@tanstack/react-query-persist-client';
-import { browserStorage, isPersistableQuery, PERSIST_MAX_AGE_MS, PERSISTED_QUERIES_KEY, persistBuster } from './query-persist-policy.js';
+import { persistQueryClient, persistQueryClientSave, removeOldestQuery, type PersistedClient } from '@tanstack/react-query-persist-client';
+import { browserStorage, isPersistableQuery, type QueryLike, PERSIST_MAX_AGE_MS, PERSISTED_QUERIES_KEY, persistBuster } from './query-persist-policy.js';
 
 /**
  * Keeps the public query answers in localStorage (see `query-persist-policy.ts` for which), so an app opened
@@ -45,16 +45,18 @@ export function persistPublicQueries(queryClient: QueryClient, options: PersistO
     // Storage full: the oldest answers go first, until the rest fits.
     retry: removeOldestQuery,
   });
-  const [stop, restored] = persistQueryClient({
+  const save = {
     queryClient,
     persister,
     buster: persistBuster(options.build, options.lang),
-    maxAge: PERSIST_MAX_AGE_MS,
     dehydrateOptions: {
-      shouldDehydrateQuery: (query) => isPersistableQuery(query),
+      shouldDehydrateQuery: (query: QueryLike) => isPersistableQuery(query),
       shouldDehydrateMutation: () => false,
     },
-  });
-  // An unreadable entry has been removed by then; the app goes on with what the network gives.
-  return { stop, restored: restored.catch(() => undefined) };
+  };
+  const [stop, restored] = persistQueryClient({ ...save, maxAge: PERSIST_MAX_AGE_MS });
+  // An unreadable entry has been removed by then; the app goes on with what the network gives. The answers the
+  // page was hydrated with are written now: later writes follow changes of the cache, and a page read to the end
+  // may bring none.
+  return { stop, restored: restored.catch(() => undefined).then(() => persistQueryClientSave(save)) };
 }

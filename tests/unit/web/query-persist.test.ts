@@ -193,6 +193,17 @@ describe('keeping and restoring the public answers', () => {
     expect(text).not.toContain('reader@example.com');
   });
 
+  it('writes the answers the page was hydrated with, though nothing changes afterwards', async () => {
+    const { restored, stop } = persistPublicQueries(await visitedClient(), { ...OPTIONS, storage });
+    await restored;
+    await vi.waitFor(() => expect(storage.getItem(PERSISTED_QUERIES_KEY)).not.toBeNull());
+    stop();
+    expect(readPersisted(storage.getItem(PERSISTED_QUERIES_KEY)!).clientState.queries.map((q) => q.queryKey)).toEqual([
+      ['articles', 'summaries', { page: 1 }],
+      ['articles', 'detail', 12, 0],
+    ]);
+  });
+
   it('restores them into a new page: the list and the locked article at once, the personal answers not', async () => {
     await persistedFrom(await visitedClient());
     const reopened = createQueryClient();
