@@ -13,6 +13,8 @@ export interface Route {
   method?: 'GET' | 'POST';
   /** Headers of the n-th request (counted over the whole run), e.g. one guest's fingerprint each. */
   headers?: (n: number) => Record<string, string>;
+  /** The JSON body of the n-th request (sent as `application/json`). */
+  body?: (n: number) => unknown;
 }
 
 /** A position in a shared route's list that survives from one run (the warm-up) to the next. */
@@ -31,7 +33,7 @@ export async function measure(url: string, route: Route, seconds: number, connec
     url,
     connections,
     duration: seconds,
-    requests: route.shared || route.headers ? [sharedRequest(route)] : route.paths.map((path) => ({ method: 'GET', path })),
+    requests: route.shared || route.headers || route.body ? [sharedRequest(route)] : route.paths.map((path) => ({ method: 'GET', path })),
   });
   return {
     route,
@@ -51,6 +53,10 @@ function sharedRequest(route: Route) {
     setupRequest: (request: CannonRequest) => {
       request.path = route.paths[position.next % route.paths.length];
       if (route.headers) request.headers = { ...request.headers, ...route.headers(position.next) };
+      if (route.body) {
+        request.body = JSON.stringify(route.body(position.next));
+        request.headers = { ...request.headers, 'content-type': 'application/json' };
+      }
       position.next += 1;
       return request;
     },

@@ -11,6 +11,7 @@ import { ensureBuild, run } from './build.js';
 import { randomBytes } from 'node:crypto';
 import { checks, measure, processChecks, processTable, table, type Measurement, type Route } from './measure.js';
 import { freePort, startServer, type RunningServer } from './server.js';
+import { prepareShop } from './shop-setup.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -35,6 +36,10 @@ const ROUTE = {
   lessonApi: 'GET /api/v2/lesson/{id} (guest, free course)',
   meter: 'POST /api/v2/article/{id}/unlock (guest meter)',
   search: 'GET /api/v2/search',
+  shopPage: 'SSR shop page (guest, cached)',
+  productPage: 'SSR product page (guest, cached)',
+  addToBasket: 'POST /api/v2/basket/add-product (logged in)',
+  checkout: 'POST /api/v2/quick_checkout (logged in, dev payment)',
 };
 
 const seconds = (since: number) => (Date.now() - since) / 1000;
@@ -174,6 +179,8 @@ async function main(): Promise<number> {
     await run(process.execPath, [serverMain, 'seed', '--articles', String(ARTICLES)], { cwd: root, env });
     const largeSeconds = seconds(started);
     log(`Seeded the demo site in ${demoSeconds.toFixed(1)} s and ${ARTICLES} more articles in ${largeSeconds.toFixed(1)} s.`);
+    const shop = await prepareShop(env);
+    log(`Added ${shop.tokens.length} shoppers with a session each and ${shop.products.length} books in stock.`);
 
     // The first start on this database, with nothing in the operating system's file cache but what seeding left.
     server = await startServer(build.dist, env, await freePort());
@@ -194,6 +201,24 @@ async function main(): Promise<number> {
       { name: ROUTE.lessonPage, paths: lessons.pages },
       { name: ROUTE.lessonApi, paths: lessons.api },
       { name: ROUTE.meter, paths: premium.map((id) => `/api/v2/article/${id}/unlock`), method: 'POST', headers: guestHeaders },
+      { name: ROUTE.shopPage, paths: ['/shop'] },
+      { name: ROUTE.productPage, paths: shop.products.map((id) => `/product/${id}`) },
+      // Each request a shopper's own basket change, with its own operation id as the PWA's outbox sends it.
+      {
+        name: ROUTE.addToBasket,
+        paths: ['/api/v2/basket/add-product'],
+        method: 'POST',
+        headers: (n) => ({ authorization: `Bearer ${shop.tokens[n % shop.tokens.length]}`, 'idempotency-key': `bench-add-${n}-${randomBytes(4).toString('hex')}` }),
+        body: (n) => ({ product: shop.products[(n * 7) % shop.products.length], quantity: 1 }),
+      },
+      // A real order each time: a book bought now, stock held, shipping priced, paid later with the test page.
+      {
+        name: ROUTE.checkout,
+        paths: ['/api/v2/quick_checkout'],
+        method: 'POST',
+        headers: (n) => ({ authorization: `Bearer ${shop.tokens[(n * 13) % shop.tokens.length]}`, 'idempotency-key': `bench-order-${n}-${randomBytes(4).toString('hex')}` }),
+        body: (n) => ({ product: shop.products[(n * 11) % shop.products.length], quantity: 1, payment_method: 'dev', shipping_method_code: shop.shippingCode, shipping_address: shop.address }),
+      },
       { name: ROUTE.search, paths: await searchPaths(server.url) },
     ];
     // Guest pages are cached by design: every URL is fetched once first, as earlier traffic would have.
