@@ -1,0 +1,156 @@
+import type { Page } from '@playwright/test';
+import { demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
+
+/*
+ * Premium articles saved for offline on the production build: the demo member saves a premium article whose
+ * image is one of its own member-only files, reads it (text and image) with the network off, both from the
+ * offline library and by reloading the page, and a logout leaves none of it on the device. A guest gets no
+ * byte of that image.
+ */
+
+/** A 4 x 4 PNG: real pixels, so the page can show that the image decoded. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGOQi1oARwzEcQC/IxGBJc2P+wAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function logIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Waits until the service worker controls the page (it claims open pages when it activates). */
+async function controlled(page: Page) {
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+}
+
+/** Every Cache Storage entry (URL, and the body when it is text) and every IndexedDB row of the site. */
+function deviceContents(page: Page) {
+  return page.evaluate(async () => {
+    const cacheNames = await caches.keys();
+    const urls: string[] = [];
+    const bodies: string[] = [];
+    for (const name of cacheNames) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        urls.push(request.url);
+        const response = await cache.match(request);
+        const type = response?.headers.get('content-type') ?? '';
+        if (response && /json|html|text/.test(type)) bodies.push(`${request.url}\n${await response.text()}`);
+      }
+    }
+    const rows = await new Promise<Record<string, unknown[]>>((resolve, reject) => {
+      const open = indexedDB.open('lectern');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        const out: Record<string, unknown[]> = {};
+        const names = [...db.objectStoreNames];
+        const tx = db.transaction(names, 'readonly');
+        for (const name of names) {
+          const all = tx.objectStore(name).getAll();
+          all.onsuccess = () => (out[name] = all.result as unknown[]);
+        }
+        tx.oncomplete = () => {
+          db.close();
+          resolve(out);
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+    return { cacheNames, urls, bodies, rows };
+  });
+}
+
+/** Every image of the article body has loaded and decoded. */
+async function imagesShown(page: Page) {
+  const images = page.locator('.article-body img');
+  await expect(images).toHaveCount(1);
+  for (const image of await images.all()) {
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
+}
+
+test('the demo member saves a premium article with its image, reads it offline, and a logout leaves none of it', async ({ page, context, expectedFailures }) => {
+  test.setTimeout(120_000);
+  // While offline the page's API calls fail on purpose (the worker then answers from the device).
+  expectedFailures.push(/\/api\/v2\//, /\/article\/\d+$/);
+  const editor = async () => ({ authorization: `Bearer ${(await loginAs(page, 'editor', demoPassword('editor'))).access}` });
+  // A premium article of its own, dated long ago so no list the other tests look at starts with it.
+  const memberText = `Tide tables for members ${Date.now()}`;
+  const created = await page.request.post('/api/v2/article', {
+    headers: await editor(),
+    data: { title: `Harbour charts ${Date.now()}`, summary: 'Charts of the harbour.', body_markdown: 'Draft.', access: 'premium', status: 'published', published_at: '2019-01-02T00:00:00.000Z' },
+  });
+  expect(created.status()).toBe(201);
+  const article = (await created.json()) as { id: number; title: string };
+  try {
+    const uploaded = await page.request.post(`/api/v2/article/${article.id}/media`, { headers: { ...(await editor()), 'content-type': 'image/png' }, data: PNG });
+    expect(uploaded.status()).toBe(201);
+    const imageUrl = ((await uploaded.json()) as { url: string }).url;
+    const patched = await page.request.patch(`/api/v2/article/${article.id}`, {
+      headers: await editor(),
+      data: { body_markdown: `${memberText}.\n\n![Harbour chart](${imageUrl})` },
+    });
+    expect(patched.ok()).toBe(true);
+
+    // A guest: the locked page names no file of the article, and the file itself is refused.
+    const guestPage = await page.request.get(`/article/${article.id}`);
+    expect(await guestPage.text()).not.toContain('member_media');
+    expect((await page.request.get(imageUrl)).status()).toBe(401);
+
+    const password = demoPassword('member');
+    const member = await loginAs(page, 'member', password);
+    await logIn(page, 'member', password);
+    await controlled(page);
+    await page.goto(`/article/${article.id}`);
+    await hydrated(page);
+    await expect(page.getByText(memberText)).toBeVisible();
+    await imagesShown(page);
+    await page.getByRole('button', { name: 'Save for offline', exact: true }).click();
+    await expect(page.getByText(/^Saved on this device \(\d[\d.,]* (KB|MB)\)\.$/)).toBeVisible({ timeout: 30_000 });
+
+    await context.setOffline(true);
+    // From the library (an in-app move): the row with its size, then the article with its text and image.
+    await page.getByRole('link', { name: 'Offline library' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved for offline' })).toBeVisible();
+    await expect(page.getByText(/^Article · \d[\d.,]* (KB|MB) · Saved /)).toBeVisible();
+    await page.getByRole('link', { name: article.title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+    await expect(page.getByText(memberText)).toBeVisible();
+    await imagesShown(page);
+    // Opened afresh with no connection: the stored page, then the member's saved copy.
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByText(memberText)).toBeVisible();
+    await imagesShown(page);
+    await expect(page.getByRole('heading', { name: 'The rest of this article is for members' })).toHaveCount(0);
+
+    const saved = await deviceContents(page);
+    expect(saved.cacheNames).toContain(`lectern-offline-user-${member.user.pk}`);
+    expect(saved.urls.some((url) => url.includes(`/member_media/article/${article.id}/`))).toBe(true);
+    expect(saved.bodies.some((body) => body.includes(memberText))).toBe(true);
+
+    // Logging out deletes the member's saved copies: no text, no image, no row.
+    await context.setOffline(false);
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
+    await expect
+      .poll(async () => (await deviceContents(page)).cacheNames.filter((name) => name.startsWith('lectern-offline-user-')))
+      .toEqual([]);
+    const after = await deviceContents(page);
+    expect(after.urls.filter((url) => url.includes('/member_media/'))).toEqual([]);
+    expect(after.bodies.filter((body) => body.includes(memberText))).toEqual([]);
+    expect(JSON.stringify(after.rows)).not.toContain(memberText);
+    expect((after.rows.library as Array<{ owner: number }>).filter((row) => row.owner > 0)).toEqual([]);
+  } finally {
+    await page.request.delete(`/api/v2/article/${article.id}`, { headers: await editor() });
+  }
+});
