@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markOrderPaid } from '../../../src/server/modules/orders/payment-service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createArticle, createPremiumProduct, createStaff, tokenFor } from '../helpers/factories.js';
 import { createCourse } from '../courses/factories.js';
 import { newKey, ok, shopper, type OrderOut, type Person } from '../orders/factories.js';
-import { ALIPAY_APP_ID, PLATFORM_SERIAL, providerEnv, providerKeys, testConfig } from '../../unit/payments/fixtures.js';
+import { ALIPAY_APP_ID, PLATFORM_SERIAL, WECHAT_APIV3_KEY, WECHAT_MCHID, providerEnv, providerKeys, testConfig } from '../../unit/payments/fixtures.js';
 
 /**
  * Staff refunds through the providers, against a stand-in for both gateways on 127.0.0.1 that checks our
@@ -253,7 +253,13 @@ describe('refunds through WeChat Pay (POST /v3/refund/domestic/refunds)', () => 
     expect(ok<OrderOut>(await refund(order)).status).toBe('refunded');
     const call = wechatCalls.at(-1)!;
     expect(call).toMatchObject({ genuine: true, url: '/v3/refund/domestic/refunds' });
-    expect(call.body).toEqual({ out_trade_no: order.number, out_refund_no: expect.stringMatching(/^\d+-R\d+$/), reason: 'Bought by mistake', amount: { refund: 4900, total: 4900, currency: 'CNY' } });
+    expect(call.body).toEqual({
+      out_trade_no: order.number,
+      out_refund_no: expect.stringMatching(/^\d+-R\d+$/),
+      reason: 'Bought by mistake',
+      notify_url: 'http://lectern.test/api/v2/pay/wechatpay/notify',
+      amount: { refund: 4900, total: 4900, currency: 'CNY' },
+    });
     expect(await refundsOf(order)).toEqual([expect.objectContaining({ status: 'succeeded', settled_by: 'provider', provider: 'wechatpay', out_request_no: call.body.out_refund_no })]);
     expect(await t.db.kysely.selectFrom('course_grants').select('id').where('user_id', '=', buyer.user.id).execute()).toEqual([]);
     expect(ok<{ can_read: boolean }>(await t.api('GET', `/course/${course.id}`, { token: buyer.token })).can_read).toBe(false);
@@ -287,6 +293,84 @@ describe('refunds through WeChat Pay (POST /v3/refund/domestic/refunds)', () => 
     expect(await statusOf(order)).toBe('paid');
     expect(await refundsOf(order)).toEqual([expect.objectContaining({ status: 'failed', failure_reason: expect.stringContaining('ABNORMAL') })]);
     gateway.wechat = 'SUCCESS';
+  });
+});
+
+/** WeChat Pay's refund notification: the refund encrypted under the APIv3 key, the envelope signed by the platform key. */
+function refundNotification(refund: { out_trade_no: string; out_refund_no: string; total: number; status: string }) {
+  const plain = JSON.stringify({
+    mchid: WECHAT_MCHID,
+    out_trade_no: refund.out_trade_no,
+    transaction_id: `4200000${randomBytes(6).toString('hex')}`,
+    out_refund_no: refund.out_refund_no,
+    refund_id: `50300${randomBytes(6).toString('hex')}`,
+    refund_status: refund.status,
+    success_time: '2026-11-26T12:00:00+08:00',
+    user_received_account: '招商银行信用卡0403',
+    amount: { total: refund.total, refund: refund.total, payer_total: refund.total, payer_refund: refund.total },
+  });
+  const nonce = randomBytes(6).toString('hex');
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(WECHAT_APIV3_KEY), Buffer.from(nonce));
+  cipher.setAAD(Buffer.from('refund'));
+  const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
+  const body = JSON.stringify({
+    id: randomBytes(8).toString('hex'),
+    create_time: '2026-11-26T12:00:01+08:00',
+    resource_type: 'encrypt-resource',
+    event_type: `REFUND.${refund.status}`,
+    summary: '退款成功',
+    resource: { original_type: 'refund', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'refund', nonce },
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const headerNonce = randomBytes(16).toString('hex');
+  const signature = createSign('RSA-SHA256').update(`${timestamp}\n${headerNonce}\n${body}\n`, 'utf8').sign(keys.wechatPlatform.privateKey, 'base64');
+  return {
+    body,
+    headers: { 'content-type': 'application/json', 'wechatpay-timestamp': timestamp, 'wechatpay-nonce': headerNonce, 'wechatpay-serial': PLATFORM_SERIAL, 'wechatpay-signature': signature },
+  };
+}
+
+describe('WeChat Pay refund notifications', () => {
+  const send = (n: { body: string; headers: Record<string, string> }) => t.app.inject({ method: 'POST', url: '/api/v2/pay/wechatpay/notify', payload: n.body, headers: n.headers });
+
+  it('complete a refund WeChat Pay was processing: the order refunded and the membership taken back', async () => {
+    const plan = await createPremiumProduct(t, { price: 3100 });
+    const article = await createArticle(t, { access: 'premium', body_markdown: 'Members.' });
+    const buyer = await shopper(t);
+    const order = await boughtAndPaid(buyer, 'wechatpay', { membership_product: plan.id });
+    gateway.wechat = 'PROCESSING';
+    expect((await refund(order)).statusCode).toBe(409);
+    gateway.wechat = 'SUCCESS';
+    const [requested] = await refundsOf(order);
+
+    // Not ours, or not signed by the platform: nothing changes.
+    expect((await send(refundNotification({ out_trade_no: order.number, out_refund_no: `${order.number}-R999999`, total: 3100, status: 'SUCCESS' }))).statusCode).toBe(204);
+    const forged = refundNotification({ out_trade_no: order.number, out_refund_no: requested.out_request_no!, total: 3100, status: 'SUCCESS' });
+    expect((await send({ ...forged, body: forged.body.replace('"REFUND.SUCCESS"', ' "REFUND.SUCCESS"') })).statusCode).toBe(401);
+    expect(await statusOf(order)).toBe('paid');
+    expect(await readsPremium(buyer, article.id)).toBe(true);
+
+    const genuine = refundNotification({ out_trade_no: order.number, out_refund_no: requested.out_request_no!, total: 3100, status: 'SUCCESS' });
+    expect((await send(genuine)).statusCode).toBe(204);
+    expect(await statusOf(order)).toBe('refunded');
+    expect(await refundsOf(order)).toEqual([expect.objectContaining({ status: 'succeeded', settled_by: 'provider', provider_refund_no: expect.stringMatching(/^50300/) })]);
+    expect(await readsPremium(buyer, article.id)).toBe(false);
+    // A repeat changes nothing.
+    expect((await send(genuine)).statusCode).toBe(204);
+    expect(await refundsOf(order)).toHaveLength(1);
+  });
+
+  it('mark a processing refund failed on REFUND.ABNORMAL, the order still paid', async () => {
+    const plan = await createPremiumProduct(t, { price: 3200 });
+    const buyer = await shopper(t);
+    const order = await boughtAndPaid(buyer, 'wechatpay', { membership_product: plan.id });
+    gateway.wechat = 'PROCESSING';
+    expect((await refund(order)).statusCode).toBe(409);
+    gateway.wechat = 'SUCCESS';
+    const [requested] = await refundsOf(order);
+    expect((await send(refundNotification({ out_trade_no: order.number, out_refund_no: requested.out_request_no!, total: 3200, status: 'ABNORMAL' }))).statusCode).toBe(204);
+    expect(await statusOf(order)).toBe('paid');
+    expect(await refundsOf(order)).toEqual([expect.objectContaining({ status: 'failed', failure_reason: expect.stringContaining('ABNORMAL') })]);
   });
 });
 

@@ -15,6 +15,8 @@ import { grantReference } from './payment-service.js';
 import {
   claimRefund,
   findKey,
+  findOrder,
+  findRefundByRequestNo,
   insertRefund,
   linesOfOrders,
   markRefundFailed,
@@ -99,10 +101,10 @@ function requestRefunds(ctx: AppContext, actor: Actor, id: number, reason: strin
 }
 
 /** Step 3: the order refunded and its grants taken back, with the refunds that made it so. */
-async function completeRefund(trx: Kysely<Database>, actor: Actor, id: number, settled: Settled[], reason: string): Promise<Answer<Order>> {
+async function completeRefund(trx: Kysely<Database>, id: number, settled: Settled[], reason: string, by: number | null): Promise<Answer<Order>> {
   const now = nowIso();
   for (const s of settled) await markRefundSucceeded(trx, s.id, { provider_refund_no: s.providerRefundNo, settled_by: s.settledBy, updated_at: now });
-  const order = await reachableOrder(trx, actor, id);
+  const order = (await findOrder(trx, id))!;
   if (order.status !== 'paid' && order.status !== 'fulfilled') return { status: 200, body: await orderView(trx, order.id) };
   // A payment that arrived meanwhile is refunded by the next request; the order waits for it.
   if ((await paymentsToRefund(trx, order)).length > 0) {
@@ -115,7 +117,7 @@ async function completeRefund(trx: Kysely<Database>, actor: Actor, id: number, s
   }
   if ((await paymentsOf(trx, order.id)).length === 0) {
     // Nothing was paid (a voucher took it all): the refund is a record only.
-    await insertRefund(trx, { order_id: order.id, payment_id: null, amount: order.total, reason, created_by: actor.id, created_at: now, status: 'succeeded', settled_by: 'local', updated_at: now });
+    await insertRefund(trx, { order_id: order.id, payment_id: null, amount: order.total, reason, created_by: by, created_at: now, status: 'succeeded', settled_by: 'local', updated_at: now });
   }
   // Units of an order not yet shipped go back on the shelf.
   if (fromPaid) {
@@ -136,7 +138,10 @@ async function completeRefund(trx: Kysely<Database>, actor: Actor, id: number, s
  */
 export async function refundOrder(ctx: AppContext, actor: Actor, id: number, reason: string, request: KeyedRequest): Promise<Answer<Order>> {
   if (request.key !== undefined && (await findKey(ctx.db.kysely, actor.id, request.key))) {
-    return runKeyed<Order>(ctx, actor, request, (trx) => completeRefund(trx, actor, id, [], reason));
+    return runKeyed<Order>(ctx, actor, request, async (trx) => {
+      await reachableOrder(trx, actor, id);
+      return completeRefund(trx, id, [], reason, actor.id);
+    });
   }
   const { number, due } = await requestRefunds(ctx, actor, id, reason);
   const settled: Settled[] = [];
@@ -168,5 +173,47 @@ export async function refundOrder(ctx: AppContext, actor: Actor, id: number, rea
     const message = 'The payment provider is processing the refund; the order stays as it is until a later refund request finds it done.';
     throw new Conflict(`refund: ${message}`, { refund: message });
   }
-  return runKeyed<Order>(ctx, actor, request, (trx) => completeRefund(trx, actor, id, settled, reason));
+  return runKeyed<Order>(ctx, actor, request, (trx) => completeRefund(trx, id, settled, reason, actor.id));
+}
+
+export type ProviderRefundReport = {
+  provider: string;
+  orderNumber: string;
+  /** Our refund number, as the provider reports it back. */
+  outRequestNo: string;
+  /** The provider's own words: SUCCESS, ABNORMAL, CLOSED. */
+  state: string;
+  /** Minor units returned. */
+  amount: number;
+  providerRefundNo: string | null;
+};
+
+/**
+ * A provider's later word on a refund it was processing (WeChat Pay's refund notification, already verified):
+ * SUCCESS completes it as a staff retry would (the order refunded once every payment is, the grants taken
+ * back); ABNORMAL or CLOSED marks it failed for staff to retry. A report that matches no refund of ours, or
+ * not its order or amount, changes nothing. Idempotent.
+ */
+export async function settleRefundFromProvider(ctx: AppContext, report: ProviderRefundReport): Promise<'completed' | 'failed' | 'already_settled' | 'unknown'> {
+  const db = ctx.db.kysely;
+  const refund = await findRefundByRequestNo(db, report.outRequestNo);
+  if (!refund || refund.provider !== report.provider || refund.amount !== report.amount) return 'unknown';
+  const order = await findOrder(db, refund.order_id);
+  if (!order || order.number !== report.orderNumber) return 'unknown';
+  if (refund.status === 'succeeded') return 'already_settled';
+  const now = nowIso();
+  if (report.state !== 'SUCCESS') {
+    if (refund.status !== 'requested') return 'already_settled';
+    await markRefundFailed(db, refund.id, `${report.provider} reported the refund ${report.state.slice(0, 40)}.`, now);
+    return 'failed';
+  }
+  const settled = [{ id: refund.id, providerRefundNo: report.providerRefundNo, settledBy: 'provider' as const }];
+  try {
+    await db.transaction().execute((trx) => completeRefund(trx, order.id, settled, refund.reason, null));
+  } catch (err) {
+    // Another payment of the order still waits for its refund: this one is done all the same.
+    if (!(err instanceof Conflict)) throw err;
+    await markRefundSucceeded(db, refund.id, { provider_refund_no: report.providerRefundNo, settled_by: 'provider', updated_at: now });
+  }
+  return 'completed';
 }

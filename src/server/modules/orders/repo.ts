@@ -254,6 +254,10 @@ export async function markRefundSucceeded(db: Kysely<Database>, id: number, valu
   await db.updateTable('order_refunds').set({ status: 'succeeded', failure_reason: null, ...values }).where('id', '=', id).where('status', '!=', 'succeeded').execute();
 }
 
+export function findRefundByRequestNo(db: Kysely<Database>, outRequestNo: string) {
+  return db.selectFrom('order_refunds').selectAll().where('out_request_no', '=', outRequestNo).executeTakeFirst();
+}
+
 export async function markRefundFailed(db: Kysely<Database>, id: number, reason: string, at: string): Promise<void> {
   await db.updateTable('order_refunds').set({ status: 'failed', failure_reason: reason, updated_at: at }).where('id', '=', id).where('status', '=', 'requested').execute();
 }

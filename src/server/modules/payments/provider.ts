@@ -43,7 +43,7 @@ export type PaymentStart = { kind: 'redirect'; url: string } | { kind: 'qr'; cod
  */
 export type Verdict =
   | { kind: 'paid'; receipt: Receipt; state: string; buyer?: number }
-  | { kind: 'refund'; receipt: Receipt; state: string; refundAmount: number }
+  | { kind: 'refund'; receipt: Receipt; state: string; refundAmount: number; refundNo?: string; providerRefundNo?: string }
   | { kind: 'unpaid'; receipt: Receipt; state: string; buyer?: number }
   | { kind: 'rejected'; reason: string; status: number };
 
@@ -67,6 +67,8 @@ export interface RefundRequest {
   amount: number;
   paid: number;
   reason: string;
+  /** Where a provider that reports later (WeChat Pay) sends the refund's outcome. */
+  notifyUrl: string;
 }
 
 /**

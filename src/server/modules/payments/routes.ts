@@ -28,6 +28,7 @@ import { parseAlipayForm } from './alipay.js';
 import { devProviderAvailable } from './dev.js';
 import { PaymentProviderError } from './provider.js';
 import { devPayHtml } from './dev-page.js';
+import { settleRefundFromProvider } from '../orders/refund-service.js';
 import { assertPaymentKeys, devPayable, devPageOrder, handleNotification, orderRef, paymentStatus, startPayment, availableMethods, verifyAlipayReturn } from './service.js';
 
 const tags = ['payments'];
@@ -80,6 +81,19 @@ async function wechatpayNotifyRoutes(app: FastifyInstance): Promise<void> {
   app.post(paymentsPaths.wechatpayNotify, { schema: { tags, summary: 'WeChat Pay API v3 notification (raw JSON, signed); answers 204' } }, async (request, reply) => {
     const result = await handleNotification(ctx, 'wechatpay', { headers: request.headers, body: rawText(request), now: nowSeconds() }, request.log);
     if (!result.ok) return fail(reply, result.status, result.reason);
+    const { verdict } = result;
+    if (verdict.kind === 'refund' && verdict.refundNo !== undefined) {
+      // The outcome of a refund WeChat Pay was processing (the refund call answered PROCESSING).
+      const outcome = await settleRefundFromProvider(ctx, {
+        provider: 'wechatpay',
+        orderNumber: verdict.receipt.orderNumber,
+        outRequestNo: verdict.refundNo,
+        state: verdict.state,
+        amount: verdict.refundAmount,
+        providerRefundNo: verdict.providerRefundNo ?? null,
+      });
+      request.log[outcome === 'unknown' ? 'warn' : 'info']({ provider: 'wechatpay', order_number: verdict.receipt.orderNumber, refund_no: verdict.refundNo, state: verdict.state, outcome }, 'refund notification');
+    }
     return reply.status(204).header('cache-control', 'no-store').send();
   });
 }

@@ -39,7 +39,8 @@ export function paymentMethodAvailable(config: Config, method: string): boolean 
  * test provider's refund completes at once; a provider whose keys are gone cannot be called (`local`: staff
  * return the money in its console). Throws `PaymentProviderError` (502) when the provider refuses.
  */
-export async function refundThroughProvider(config: Config, provider: string, refund: RefundRequest): Promise<RefundOutcome & { settledBy: 'provider' | 'local' }> {
+export async function refundThroughProvider(config: Config, provider: string, given: Omit<RefundRequest, 'notifyUrl'>): Promise<RefundOutcome & { settledBy: 'provider' | 'local' }> {
+  const refund = { ...given, notifyUrl: `${config.publicUrl}${API_PREFIX}${paymentsPaths.wechatpayNotify}` };
   if (!(PAYMENT_METHODS as readonly string[]).includes(provider)) return { state: 'succeeded', providerRefundNo: null, settledBy: 'local' };
   const method = provider as PaymentMethod;
   if (method === 'dev' || !providers[method].available(config)) {
@@ -166,7 +167,8 @@ export async function handleNotification(ctx: AppContext, method: PaymentMethod,
   if (receipt.amount !== order.total) return refuse(400, `amount ${receipt.amount} differs from the order total ${order.total}`, order);
   const fields = { provider: method, order_number: order.number, trade_no: receipt.providerTradeNo, state: verdict.state };
   if (verdict.kind === 'refund') {
-    log.warn({ ...fields, refund_amount: verdict.refundAmount }, 'refund notification: the order is left as it is');
+    // A refund of ours reported back (refundNo) is settled by the caller; another is only logged.
+    if (verdict.refundNo === undefined) log.warn({ ...fields, refund_amount: verdict.refundAmount }, 'refund notification: the order is left as it is');
     return { ok: true, order, verdict, outcome: null };
   }
   if (verdict.kind === 'unpaid') {

@@ -106,6 +106,32 @@ function parseJson(text: string): unknown {
   }
 }
 
+const REFUND_EVENTS = new Set(['REFUND.SUCCESS', 'REFUND.ABNORMAL', 'REFUND.CLOSED']);
+
+/** A refund's outcome (REFUND.SUCCESS, .ABNORMAL, .CLOSED), once the envelope's signature checked out. */
+function refundVerdict(config: Config, envelope: Record<string, unknown>): Verdict {
+  if (!isRecord(envelope.resource)) return rejected('resource missing');
+  const plain = decryptResource(config.wechatpay.apiV3Key, envelope.resource);
+  if (plain === undefined) return rejected('resource does not decrypt with the APIv3 key');
+  const refund = parseJson(plain);
+  if (!isRecord(refund)) return rejected('resource is not a JSON object');
+  if (refund.mchid !== config.wechatpay.mchid) return rejected('mchid is not ours');
+  for (const field of ['out_trade_no', 'transaction_id', 'out_refund_no', 'refund_status'] as const) {
+    if (typeof refund[field] !== 'string' || !refund[field]) return rejected(`${field} missing`);
+  }
+  const amount = isRecord(refund.amount) ? refund.amount : {};
+  const fen = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  if (!fen(amount.total) || !fen(amount.refund)) return rejected('amount.total or amount.refund is not an amount in fen');
+  return {
+    kind: 'refund',
+    state: refund.refund_status as string,
+    refundAmount: amount.refund as number,
+    refundNo: refund.out_refund_no as string,
+    providerRefundNo: typeof refund.refund_id === 'string' ? refund.refund_id : undefined,
+    receipt: { provider: 'wechatpay', providerTradeNo: refund.transaction_id as string, orderNumber: refund.out_trade_no as string, amount: amount.total as number },
+  };
+}
+
 /** The verdict on a notification (`pay/wechatpay/notify`): signature first, JSON only after it. */
 export function verifyWechatpayNotification(config: Config, headers: Record<string, string | string[] | undefined>, body: string, nowSeconds: number): Verdict {
   const w = config.wechatpay;
@@ -113,6 +139,7 @@ export function verifyWechatpayNotification(config: Config, headers: Record<stri
   if (signatureProblem) return rejected(signatureProblem, 401);
   const envelope = parseJson(body);
   if (!isRecord(envelope)) return rejected('body is not a JSON object');
+  if (typeof envelope.event_type === 'string' && REFUND_EVENTS.has(envelope.event_type)) return refundVerdict(config, envelope);
   if (envelope.event_type !== 'TRANSACTION.SUCCESS') return rejected(`event_type "${String(envelope.event_type).slice(0, 40)}" is not TRANSACTION.SUCCESS`);
   if (!isRecord(envelope.resource)) return rejected('resource missing');
   const plain = decryptResource(w.apiV3Key, envelope.resource);
@@ -230,6 +257,7 @@ export async function refundWechatpayTrade(config: Config, refund: RefundRequest
       out_trade_no: refund.orderNumber,
       out_refund_no: refund.outRequestNo,
       reason: refundReason(refund.reason),
+      notify_url: refund.notifyUrl,
       amount: { refund: refund.amount, total: refund.paid, currency: 'CNY' },
     },
     'refund',
