@@ -14,18 +14,9 @@ import { createSessionFetch } from './lib/session/session-fetch.js';
 import './ui/styles.css';
 import { registerServiceWorker } from './features/pwa/register.js';
 
-/**
- * Keeps the public query answers on the device and restores the kept ones (loaded on first use, so a first
- * visit's scripts do not grow). Once per page.
- */
-let persisting: Promise<void> | undefined;
-function persistQueries(queryClient: QueryClient, lang: string): Promise<void> {
-  persisting ??= import('./lib/query-persist.js')
-    // The entry script's URL names the build: answers kept by another build are dropped.
-    .then((m) => m.persistPublicQueries(queryClient, { build: new URL(import.meta.url).pathname, lang }).restored)
-    .catch((err: unknown) => console.warn('The kept query answers could not be restored', err));
-  return persisting;
-}
+/** Restores the public query answers kept on the device and keeps them from now on (loaded on first use). */
+const persistQueries = (queryClient: QueryClient, lang: string) =>
+  import('./lib/query-persist.js').then((m) => m.persistPublicQueries(queryClient, { lang }).restored, () => undefined);
 
 /** Runs `then` once the server's markup is hydrated (the first commit). */
 function AfterHydration({ then, children }: { then: () => void; children: ReactNode }) {

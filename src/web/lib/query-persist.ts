@@ -11,8 +11,8 @@ import { browserStorage, isPersistableQuery, type QueryLike, PERSIST_MAX_AGE_MS,
  */
 
 export interface PersistOptions {
-  /** What names this build (the entry script's URL): answers kept by another build are dropped. */
-  build: string;
+  /** What names this build (default: the entry script's URL): answers kept by another build are dropped. */
+  build?: string;
   /** The interface language: answers kept in another language are dropped. */
   lang: string;
   /** localStorage by default; nothing is kept without a storage. */
@@ -35,6 +35,12 @@ export function readPersisted(text: string): PersistedClient {
   return { ...client, clientState: { mutations: [], queries: queries.filter((q) => isPersistableQuery(q)) } };
 }
 
+/** The entry script's path: its name carries the hash of the build. */
+function entryScript(): string {
+  const script = typeof document === 'undefined' ? null : document.querySelector<HTMLScriptElement>('script[type="module"][src]');
+  return script ? new URL(script.src).pathname : '';
+}
+
 /** Restores the kept public answers into `queryClient`, then writes its public answers as they change. */
 export function persistPublicQueries(queryClient: QueryClient, options: PersistOptions): PersistedQueries {
   const persister = createSyncStoragePersister({
@@ -48,7 +54,7 @@ export function persistPublicQueries(queryClient: QueryClient, options: PersistO
   const save = {
     queryClient,
     persister,
-    buster: persistBuster(options.build, options.lang),
+    buster: persistBuster(options.build ?? entryScript(), options.lang),
     dehydrateOptions: {
       shouldDehydrateQuery: (query: QueryLike) => isPersistableQuery(query),
       shouldDehydrateMutation: () => false,
