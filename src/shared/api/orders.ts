@@ -114,6 +114,24 @@ export const orderLine = z.object({
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
+/** A refund of one payment: `requested` at the provider, then `succeeded` or `failed` (with the provider's reason). */
+export const orderRefund = z.object({
+  id: z.number().int(),
+  payment: z.number().int().nullable(),
+  provider: z.string().nullable(),
+  amount: z.number().int(),
+  status: z.enum(['requested', 'succeeded', 'failed']),
+  /** The refund's number at the provider (Alipay `out_request_no`, WeChat Pay `out_refund_no`), the same on every retry. */
+  refund_number: z.string().nullable(),
+  /** provider: returned by the provider; local: nothing to call (a test payment, a free order, a provider not configured here). */
+  settled_by: z.enum(['provider', 'local']).nullable(),
+  reason: z.string(),
+  failure_reason: z.string().nullable(),
+  date_created: z.string(),
+  date_updated: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefund>;
+
 export const order = z.object({
   id: z.number().int(),
   number: z.string(),
@@ -145,6 +163,8 @@ export const order = z.object({
   date_fulfilled: z.string().nullable(),
   date_closed: z.string().nullable(),
   lines: z.array(orderLine),
+  /** Staff only: the refunds asked of the providers, one per payment, with how each went. */
+  refunds: z.array(orderRefund).optional(),
 });
 export type Order = z.infer<typeof order>;
 export const orderList = paginated(order);

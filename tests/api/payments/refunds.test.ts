@@ -203,9 +203,16 @@ describe('refunds through Alipay (alipay.trade.refund)', () => {
     expect(await statusOf(order)).toBe('paid');
     const [failed] = await refundsOf(order);
     expect(failed).toMatchObject({ status: 'failed', failure_reason: expect.stringContaining('ACQ.TRADE_HAS_FINISHED') });
+    // Staff see how each refund went; the buyer's view has no refunds.
+    expect(ok<{ refunds: unknown[] }>(await t.api('GET', `/orders/${order.id}`, { token: staffToken })).refunds).toEqual([
+      expect.objectContaining({ status: 'failed', provider: 'alipay', amount: 1200, refund_number: failed.out_request_no, failure_reason: expect.stringContaining('ACQ.TRADE_HAS_FINISHED') }),
+    ]);
+    expect(ok(await t.api('GET', `/orders/${order.id}`, { token: buyer.token }))).not.toHaveProperty('refunds');
 
     gateway.alipay = 'ok';
-    expect(ok<OrderOut>(await refund(order)).status).toBe('refunded');
+    const done = ok<OrderOut & { refunds: { status: string; settled_by: string }[] }>(await refund(order));
+    expect(done.status).toBe('refunded');
+    expect(done.refunds).toEqual([expect.objectContaining({ status: 'succeeded', settled_by: 'provider', failure_reason: null })]);
     const tries = alipayCalls.filter((c) => c.biz.out_trade_no === order.number);
     expect(tries.map((c) => c.biz.out_request_no)).toEqual([failed.out_request_no, failed.out_request_no]);
     expect(await refundsOf(order)).toEqual([expect.objectContaining({ status: 'succeeded', out_request_no: failed.out_request_no, failure_reason: null })]);

@@ -105,7 +105,7 @@ async function completeRefund(trx: Kysely<Database>, id: number, settled: Settle
   const now = nowIso();
   for (const s of settled) await markRefundSucceeded(trx, s.id, { provider_refund_no: s.providerRefundNo, settled_by: s.settledBy, updated_at: now });
   const order = (await findOrder(trx, id))!;
-  if (order.status !== 'paid' && order.status !== 'fulfilled') return { status: 200, body: await orderView(trx, order.id) };
+  if (order.status !== 'paid' && order.status !== 'fulfilled') return { status: 200, body: await orderView(trx, order.id, true) };
   // A payment that arrived meanwhile is refunded by the next request; the order waits for it.
   if ((await paymentsToRefund(trx, order)).length > 0) {
     const message = 'Another payment of this order arrived meanwhile; refund again to return it too.';
@@ -113,7 +113,7 @@ async function completeRefund(trx: Kysely<Database>, id: number, settled: Settle
   }
   const fromPaid = await transitionIf(trx, order.id, ['paid'], { status: 'refunded', closed_at: now, updated_at: now });
   if (!fromPaid && !(await transitionIf(trx, order.id, ['fulfilled'], { status: 'refunded', closed_at: now, updated_at: now }))) {
-    return { status: 200, body: await orderView(trx, order.id) };
+    return { status: 200, body: await orderView(trx, order.id, true) };
   }
   if ((await paymentsOf(trx, order.id)).length === 0) {
     // Nothing was paid (a voucher took it all): the refund is a record only.
@@ -128,7 +128,7 @@ async function completeRefund(trx: Kysely<Database>, id: number, settled: Settle
     if (line.membership_product_id !== null) await revokeGrantWithin(trx, source, new Date(now));
     if (line.course_id !== null) await revokeCourseGrantWithin(trx, source, now);
   }
-  return { status: 200, body: await orderView(trx, order.id) };
+  return { status: 200, body: await orderView(trx, order.id, true) };
 }
 
 /**

@@ -262,9 +262,16 @@ export async function markRefundFailed(db: Kysely<Database>, id: number, reason:
   await db.updateTable('order_refunds').set({ status: 'failed', failure_reason: reason, updated_at: at }).where('id', '=', id).where('status', '=', 'requested').execute();
 }
 
+export function refundsOfOrders(db: Kysely<Database>, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('order_refunds').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute();
+}
+
 export function refundsOf(db: Kysely<Database>, orderId: number) {
   return db.selectFrom('order_refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
+
+export type RefundRow = Awaited<ReturnType<typeof refundsOf>>[number];
 
 // Membership products granted by order lines (read inside the payment's transaction)
 

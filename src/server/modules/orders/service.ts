@@ -12,6 +12,7 @@ import {
   type OrderLineAttributeListQuery,
   type OrderLineListQuery,
   type OrderListQuery,
+  type OrderRefund,
   type QuickBasket,
   type QuickBasketInput,
   type QuickCheckoutInput,
@@ -63,11 +64,13 @@ import {
   listLines,
   listOrders as selectOrders,
   orderNumberOf,
+  refundsOfOrders,
   transitionIf,
   updateOrder,
   type OrderLineAttributeRow,
   type OrderLineRow,
   type OrderRow,
+  type RefundRow,
 } from './repo.js';
 
 const MINUTE_MS = 60 * 1000;
@@ -135,22 +138,40 @@ function toOrder(o: OrderRow, lines: OrderLineRow[], attributes: OrderLineAttrib
   };
 }
 
-/** Orders with their lines and line attributes, in three queries. */
-async function orderViews(db: Kysely<Database>, rows: OrderRow[]): Promise<Order[]> {
-  const lines = await linesOfOrders(
-    db,
-    rows.map((o) => o.id),
-  );
+function toRefund(r: RefundRow): OrderRefund {
+  return {
+    id: r.id,
+    payment: r.payment_id,
+    provider: r.provider,
+    amount: r.amount,
+    status: r.status,
+    refund_number: r.out_request_no,
+    settled_by: r.settled_by,
+    reason: r.reason,
+    failure_reason: r.failure_reason,
+    date_created: r.created_at,
+    date_updated: r.updated_at,
+  };
+}
+
+/** Orders with their lines and line attributes, in three queries; for staff (`withRefunds`) a fourth, their refunds. */
+async function orderViews(db: Kysely<Database>, rows: OrderRow[], withRefunds = false): Promise<Order[]> {
+  const ids = rows.map((o) => o.id);
+  const lines = await linesOfOrders(db, ids);
   const attributes = await attributesOfLines(
     db,
     lines.map((l) => l.id),
   );
+  const refunds = withRefunds ? await refundsOfOrders(db, ids) : [];
   const now = nowIso();
-  return rows.map((o) => toOrder(o, lines, attributes, now));
+  return rows.map((o) => {
+    const view = toOrder(o, lines, attributes, now);
+    return withRefunds ? { ...view, refunds: refunds.filter((r) => r.order_id === o.id).map(toRefund) } : view;
+  });
 }
 
-export async function orderView(db: Kysely<Database>, id: number): Promise<Order> {
-  return (await orderViews(db, [(await findOrder(db, id))!]))[0];
+export async function orderView(db: Kysely<Database>, id: number, withRefunds = false): Promise<Order> {
+  return (await orderViews(db, [(await findOrder(db, id))!], withRefunds))[0];
 }
 
 // Access: an order answers its owner and staff; anyone else gets the 404 of an order that does not exist.
@@ -500,7 +521,7 @@ export async function listOrders(ctx: AppContext, actor: Actor, query: OrderList
   };
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([countOrders(db, filters), selectOrders(db, filters, query.page_size, offsetOf(query))]);
-  return { count, results: await orderViews(db, rows) };
+  return { count, results: await orderViews(db, rows, isStaff(actor)) };
 }
 
 /** The caller's own orders, staff included. */
@@ -513,7 +534,7 @@ export async function myOrders(ctx: AppContext, actor: Actor, query: MyOrderQuer
 
 export async function getOrder(ctx: AppContext, actor: Actor, id: number): Promise<Order> {
   const order = await reachableOrder(ctx.db.kysely, actor, id);
-  return (await orderViews(ctx.db.kysely, [order]))[0];
+  return (await orderViews(ctx.db.kysely, [order], isStaff(actor)))[0];
 }
 
 export async function linesOfOrder(ctx: AppContext, actor: Actor, id: number): Promise<OrderLine[]> {
