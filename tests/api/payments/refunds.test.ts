@@ -49,7 +49,7 @@ function alipayAnswer(form: URLSearchParams): string {
   const genuine = createVerify('RSA-SHA256').update(text, 'utf8').verify(keys.alipayMerchant.publicKey, params.sign ?? '', 'base64');
   const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
   alipayCalls.push({ genuine, biz, method: params.method ?? '' });
-  let response: Record<string, string>;
+  let response: Record<string, unknown>;
   if (!genuine || params.app_id !== ALIPAY_APP_ID) response = { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: 'invalid signature' };
   else if (gateway.alipay === 'refuse') response = { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_HAS_FINISHED', sub_msg: 'the trade has finished' };
   else {
@@ -61,9 +61,12 @@ function alipayAnswer(form: URLSearchParams): string {
       msg: 'Success',
       trade_no: `2026112622001${biz.out_trade_no}`,
       out_trade_no: biz.out_trade_no,
-      buyer_logon_id: 'buy***@example.com',
+      // A nested list and a string holding `"}` and non-ASCII text: the signed text is found by walking the JSON.
+      buyer_logon_id: 'buy"}***@例子.com',
       fund_change: again ? 'N' : 'Y',
       refund_fee: biz.refund_amount,
+      refund_detail_item_list: [{ amount: biz.refund_amount, fund_channel: 'ALIPAYACCOUNT' }],
+      send_back_fee: biz.refund_amount,
     };
   }
   const responseText = JSON.stringify(response);
