@@ -39,8 +39,8 @@ import { orderView, reachableOrder, refused } from './service.js';
  * 2. Outside any transaction the provider is called (the test provider, a free order or a provider no longer
  *    configured settle here: `settled_by` local).
  * 3. A refusal marks the row `failed` with the provider's reason and answers 502; a refund the provider is
- *    still processing (WeChat Pay PROCESSING) stays `requested` and answers 409: the order is unchanged either
- *    way. Once every payment is refunded, one transaction marks the rows `succeeded`, moves the order
+ *    still processing (WeChat Pay PROCESSING) stays `requested` and answers 409, until WeChat Pay's refund
+ *    notification or a later request settles it: the order is unchanged either way. Once every payment is refunded, one transaction marks the rows `succeeded`, moves the order
  *    `paid | fulfilled -> refunded`, puts units not yet shipped back on the shelf and takes back what the
  *    order granted (its memberships' unlived time and its courses).
  */
@@ -170,7 +170,7 @@ export async function refundOrder(ctx: AppContext, actor: Actor, id: number, rea
     const now = nowIso();
     for (const s of settled) await markRefundSucceeded(ctx.db.kysely, s.id, { provider_refund_no: s.providerRefundNo, settled_by: s.settledBy, updated_at: now });
     if (failures.length > 0) throw new PaymentProviderError(`The refund was not made; the order is unchanged. ${failures.join(' ')}`);
-    const message = 'The payment provider is processing the refund; the order stays as it is until a later refund request finds it done.';
+    const message = 'The payment provider is processing the refund; the order stays as it is until the provider reports it done, or a later refund request finds it done.';
     throw new Conflict(`refund: ${message}`, { refund: message });
   }
   return runKeyed<Order>(ctx, actor, request, (trx) => completeRefund(trx, id, settled, reason, actor.id));
