@@ -1,7 +1,6 @@
 /**
  * Which query answers the browser keeps in localStorage between visits (`query-persist.ts` does the keeping),
- * and the storage entry they are kept in. Light on purpose: the logout code imports it without TanStack's
- * persister.
+ * and the storage entry they are kept in (the session drops it at logout: `offline/library-store.ts`).
  *
  * Only public answers are kept, and only those this list names: a query key the list does not know is never
  * written, so a new personal query cannot leak by default. Answers that hold a viewer id are kept for the guest
@@ -72,15 +71,6 @@ export function isPersistableQuery(query: QueryLike, now = Date.now()): boolean 
 
 /** Kept answers belong to one build (their shapes are that build's) and one interface language. */
 export const persistBuster = (build: string, lang: string) => `${build}|${lang}`;
-
-/** Forgets every kept answer (at the end of a session: nothing of the previous reader stays on the device). */
-export function dropPersistedQueries(storage: Pick<Storage, 'removeItem'> | undefined = browserStorage()): void {
-  try {
-    storage?.removeItem(PERSISTED_QUERIES_KEY);
-  } catch {
-    // Storage refused (private mode, disabled): there is nothing kept to forget.
-  }
-}
 
 /** localStorage, or undefined where there is none or reading it throws (storage disabled). */
 export function browserStorage(): Storage | undefined {

@@ -1,6 +1,5 @@
 import type { LecternDb, LibraryItem } from '../db.js';
 import { deleteUserOfflineCaches, offlineCacheName } from './offline-caches.js';
-import { dropPersistedQueries } from '../query-persist-policy.js';
 
 /*
  * The offline library's rows (Dexie table `library`) and the Cache Storage entries they stand for. A row is
@@ -59,13 +58,25 @@ export async function purgeUserData(db: LecternDb | undefined, cacheStorage: Cac
 }
 
 /**
+ * The query answers kept in localStorage (`PERSISTED_QUERIES_KEY` of `lib/query-persist-policy.ts`, named here so
+ * the session's chunks do not carry the persister's modules).
+ */
+function dropKeptQueries(): void {
+  try {
+    globalThis.localStorage?.removeItem('lectern-query-cache');
+  } catch {
+    // Storage refused (private mode, disabled): there is nothing kept to forget.
+  }
+}
+
+/**
  * `purgeUserData` with the browser's caches, after stopping the users' Background Fetch saves (so none stores
  * anything afterwards), and the query answers kept in localStorage dropped. What the session calls when it ends
  * or changes hands.
  */
 export async function purgeOnSessionEnd(db: LecternDb | undefined): Promise<void> {
   // Only public answers are ever kept, but the next reader of the device starts from none of this session's.
-  dropPersistedQueries();
+  dropKeptQueries();
   if (typeof navigator !== 'undefined' && navigator.serviceWorker) {
     const { abortUserBackgroundFetches } = await import('./background-fetch.js');
     await abortUserBackgroundFetches(await navigator.serviceWorker.getRegistration().catch(() => undefined)).catch(() => undefined);
