@@ -52,8 +52,10 @@ export class FakeCacheStorage {
     return [...this.caches.keys()];
   }
 
-  async match(request: Request | string): Promise<Response | undefined> {
-    for (const cache of this.caches.values()) {
+  async match(request: Request | string, options?: MultiCacheQueryOptions): Promise<Response | undefined> {
+    // Like the browser's: with a cache name, only that cache (and none when it does not exist).
+    const named = options?.cacheName === undefined ? [...this.caches.values()] : [this.caches.get(options.cacheName)].filter((c) => c !== undefined);
+    for (const cache of named) {
       const found = await cache.match(request);
       if (found) return found;
     }

@@ -32,8 +32,8 @@ export function isOfflineCache(name: string): boolean {
 export async function matchSaved(cacheStorage: CacheStorage, request: Request | string): Promise<Response | undefined> {
   const names = (await cacheStorage.keys()).filter(isOfflineCache).sort((a, b) => Number(isUserOfflineCache(b)) - Number(isUserOfflineCache(a)));
   for (const name of names) {
-    const cache = await cacheStorage.open(name);
-    const found = await cache.match(request, { ignoreVary: true });
+    // Matched through the storage, never `open`: opening a cache that a logout just deleted would create it again.
+    const found = await cacheStorage.match(request, { cacheName: name, ignoreVary: true });
     if (found) return found;
   }
   return undefined;

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { useParams } from 'react-router-dom';
 import { useAppEnv, useHttp, useI18n } from '../../../app/context.js';
@@ -9,6 +9,7 @@ import type { RouteDeps } from '../../../app/routes.js';
 import { useSession } from '../../../lib/session/session-context.js';
 import { Head } from '../../../ui/head.js';
 import { articleAccessQuery, fingerprintQuery } from '../api/article-access.js';
+import type { ArticleDetail } from '../../../../shared/api/content.js';
 import { articleQuery, relatedArticlesQuery } from '../api/articles.js';
 import { articleJsonLd } from '../components/article-json-ld.js';
 import { ArticleView } from '../components/article-view.js';
@@ -16,12 +17,11 @@ import { Paywall } from '../components/paywall.js';
 import { ReadingProgress } from '../components/reading-progress.js';
 import { RelatedList } from '../components/related-list.js';
 import { ShareButton } from '../components/share-button.js';
-import { useOnlineStatus } from '../offline/online-status.js';
 import { SAVE_LABEL } from '../offline/save-label.js';
 
-// "Save for offline" (its machine, Dexie and messages) loads for a logged-in reader, or when a guest presses
-// the button: never with a guest's first visit.
-const SaveArticleOffline = lazy(() => import('../offline/save-article.js'));
+// "Save for offline" and a user's offline copy load for a logged-in reader, or when a guest presses the
+// button: never with a guest's first visit.
+const ArticleOfflineSlot = lazy(() => import('../offline/article-offline-slot.js'));
 
 export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const id = requireId(params.id, request);
@@ -41,23 +41,16 @@ export function Component() {
   // The session (in the entry chunk) rather than a Dexie query here: Dexie loads after hydration, not with the page.
   const { auth, ready } = useSession();
   const viewer = auth?.isLogin ? auth.userid : 0;
-  const online = useOnlineStatus();
   const access = useQuery({
     ...articleAccessQuery(http, id, viewer, () => queryClient.fetchQuery(fingerprintQuery(http, viewer))),
-    enabled: ready && guestCopy.locked && online,
+    enabled: ready && guestCopy.locked,
   });
-  // With no connection the unlock cannot be asked: a user's own copy is read instead (GET with their token,
-  // never metered), which the worker answers from the copy they saved for offline, if any.
-  const ownCopy = useQuery({
-    ...articleQuery(http, id, viewer),
-    enabled: ready && viewer > 0 && guestCopy.locked && (!online || access.isError),
-    retry: false,
-  });
-  const offlineCopy = ownCopy.data && !ownCopy.data.locked ? ownCopy.data : null;
-  const article = access.data?.unlocked ?? offlineCopy ?? guestCopy;
-  // Saving reads the article as the viewer may read it without the meter (free, a free read, member, staff).
-  const reason = access.data?.unlocked?.reason;
-  const canSave = !article.locked && (!guestCopy.locked || reason === 'member' || reason === 'staff');
+  // With no connection, a user's own copy saved for offline (read by the offline slot): only for this article
+  // and the user who read it, so neither another article nor the next person on the device shows it.
+  const [own, setOwn] = useState<{ copy: ArticleDetail; viewer: number } | null>(null);
+  const onOwnCopy = useCallback((copy: ArticleDetail) => setOwn({ copy, viewer }), [viewer]);
+  const ownCopy = own && viewer > 0 && own.viewer === viewer && own.copy.id === id ? own.copy : null;
+  const article = access.data?.unlocked ?? ownCopy ?? guestCopy;
   const [pressed, setPressed] = useState(false);
   // Opened under the monthly meter: how many free articles are left, so the reader is not surprised later.
   const metered = access.data?.unlocked?.reason === 'metered' ? access.data.unlocked : null;
@@ -79,14 +72,14 @@ export function Component() {
         actions={
           <>
             <ShareButton title={guestCopy.title} path={url} />
-            {ready && !viewer && canSave && !pressed && (
+            {ready && !viewer && !guestCopy.locked && !pressed && (
               <button type="button" className="button button--quiet" onClick={() => setPressed(true)}>
                 {SAVE_LABEL[lang]}
               </button>
             )}
             {ready && (viewer > 0 || pressed) && (
               <Suspense fallback={null}>
-                <SaveArticleOffline articleId={id} title={guestCopy.title} version={guestCopy.updated_at} viewer={viewer} canSave={canSave} autoStart={pressed} />
+                <ArticleOfflineSlot guestCopy={guestCopy} unlocked={access.data?.unlocked ?? null} viewer={viewer} onOwnCopy={onOwnCopy} autoStart={pressed} />
               </Suspense>
             )}
             {metered && metered.reads_left !== null && metered.reads_limit !== null && (
@@ -97,8 +90,8 @@ export function Component() {
         paywall={
           <Paywall
             status={access.data?.status ?? null}
-            checking={access.isFetching || ownCopy.isFetching}
-            failed={access.isError || (!online && !ownCopy.isFetching)}
+            checking={access.isFetching}
+            failed={access.isError}
             next={url}
           />
         }
