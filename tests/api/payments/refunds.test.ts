@@ -251,6 +251,22 @@ describe('refunds through Alipay (alipay.trade.refund)', () => {
   });
 });
 
+describe('two staff refunding the same order at once', () => {
+  it('ask Alipay for one refund (one number, money moved once) and refund the order once', async () => {
+    gateway.alipay = 'ok';
+    const plan = await createPremiumProduct(t, { price: 1900 });
+    const buyer = await shopper(t);
+    const order = await boughtAndPaid(buyer, 'alipay', { membership_product: plan.id });
+    const answers = await Promise.all([refund(order), refund(order)]);
+    for (const a of answers) expect([200, 409], a.body).toContain(a.statusCode);
+    expect(answers.some((a) => a.statusCode === 200)).toBe(true);
+    expect(await statusOf(order)).toBe('refunded');
+    const numbers = new Set(alipayCalls.filter((c) => c.biz.out_trade_no === order.number).map((c) => c.biz.out_request_no));
+    expect(numbers.size).toBe(1);
+    expect(await refundsOf(order)).toEqual([expect.objectContaining({ status: 'succeeded', amount: 1900 })]);
+  });
+});
+
 describe('refunds through WeChat Pay (POST /v3/refund/domestic/refunds)', () => {
   it('returns the money and takes the course back', async () => {
     gateway.wechat = 'SUCCESS';
