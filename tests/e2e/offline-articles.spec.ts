@@ -154,3 +154,35 @@ test('the demo member saves a premium article with its image, reads it offline, 
     await page.request.delete(`/api/v2/article/${article.id}`, { headers: await editor() });
   }
 });
+
+test('a guest saves a free article only after pressing the button, and reads it offline from the shared cache', async ({ page, context, expectedFailures }) => {
+  test.setTimeout(60_000);
+  expectedFailures.push(/\/api\/v2\//, /\/article\/\d+$/);
+  const free = (await (await page.request.get('/api/v2/article/summary?access=free&page_size=1')).json()) as { results: Array<{ id: number; title: string }> };
+  const article = free.results[0];
+  const body = ((await (await page.request.get(`/api/v2/article/${article.id}`)).json()) as { content_html: string }).content_html;
+  const guestText = /<p>([^<]{12,40})/.exec(body)?.[1];
+  expect(guestText, 'a paragraph of the article').toBeTruthy();
+  await page.goto('/');
+  await hydrated(page);
+  await controlled(page);
+  await page.goto(`/article/${article.id}`);
+  await hydrated(page);
+  const loadedScripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.endsWith('.js')));
+  const save = page.getByRole('button', { name: 'Save for offline', exact: true });
+  await expect(save).toBeVisible();
+  // Before the press, none of the save's code has loaded (the session's own XState and Dexie load for everyone).
+  expect((await loadedScripts()).filter((name) => /save-article|article-offline-slot|save-service/.test(name))).toEqual([]);
+  await save.click();
+  await expect(page.getByText(/^Saved on this device \(\d[\d.,]* (KB|MB)\)\.$/)).toBeVisible({ timeout: 30_000 });
+  const stored = await page.evaluate(async (id) => (await (await caches.open('lectern-offline')).keys()).map((request) => new URL(request.url).pathname).filter((path) => path.includes(String(id))), article.id);
+  expect(stored).toEqual(expect.arrayContaining([`/article/${article.id}`, `/api/v2/article/${article.id}`]));
+  expect(await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('lectern-offline-user-')))).toEqual([]);
+
+  await context.setOffline(true);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+  await expect(page.getByText(guestText!).first()).toBeVisible();
+  await context.setOffline(false);
+});

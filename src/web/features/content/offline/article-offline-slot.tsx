@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import type { ArticleDetail, ArticleUnlock } from '../../../../shared/api/content.js';
+import { contentPaths } from '../../../../shared/api/content-paths.js';
 import { useHttp } from '../../../app/context.js';
-import { articleQuery } from '../api/articles.js';
+import { pathOf } from '../../../lib/http.js';
 import { useOnlineStatus } from './online-status.js';
 
 // The control itself (its machine, Dexie, the library's messages) comes in a chunk of its own.
@@ -30,11 +30,21 @@ export interface ArticleOfflineSlotProps {
 export default function ArticleOfflineSlot({ guestCopy, unlocked, viewer, onOwnCopy, autoStart }: ArticleOfflineSlotProps) {
   const http = useHttp();
   const online = useOnlineStatus();
-  const own = useQuery({ ...articleQuery(http, guestCopy.id, viewer), enabled: viewer > 0 && guestCopy.locked && !online && !unlocked, retry: false });
-  const copy = own.data && !own.data.locked ? own.data : null;
+  const wanted = viewer > 0 && guestCopy.locked && !online && !unlocked;
+  // A plain call rather than a query (the page's chunk stays light): the copy lives as long as the page shows it.
   useEffect(() => {
-    if (copy) onOwnCopy(copy);
-  }, [copy, onOwnCopy]);
+    if (!wanted) return;
+    let current = true;
+    http
+      .get<ArticleDetail>(pathOf(contentPaths.article, { id: guestCopy.id }))
+      .then((copy) => {
+        if (current && !copy.locked) onOwnCopy(copy);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [wanted, http, guestCopy.id, onOwnCopy]);
   // Saving reads the article as the viewer may read it without the meter: free, a free read, member, staff.
   const canSave = !guestCopy.locked || unlocked?.reason === 'member' || unlocked?.reason === 'staff';
   return (
