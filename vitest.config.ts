@@ -9,6 +9,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/testing-library.ts'],
+          // Files share a worker's modules (each file restores the mocks and timers it changes): a third of the time.
+          isolate: false,
           testTimeout: 20_000,
         },
       },
@@ -18,6 +20,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/api/helpers/global-setup.ts'],
+          // Files share a worker's module graph (each still builds its own app and database), which spares
+          // every file importing the whole server again: the suite runs in a sixth of the time.
+          isolate: false,
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
