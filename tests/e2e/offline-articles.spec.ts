@@ -1,5 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe violations of the page as it is now. */
+async function seriousViolations(page: Page) {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 /*
  * Premium articles saved for offline on the production build: the demo member saves a premium article whose
@@ -115,6 +130,22 @@ test('the demo member saves a premium article with its image, reads it offline, 
     await page.getByRole('button', { name: 'Save for offline', exact: true }).click();
     await expect(page.getByText(/^Saved on this device \(\d[\d.,]* (KB|MB)\)\.$/)).toBeVisible({ timeout: 30_000 });
 
+    // The article changes: its page says the saved copy is out of date, and the update stores the new text.
+    const revised = await page.request.patch(`/api/v2/article/${article.id}`, {
+      headers: await editor(),
+      data: { body_markdown: `${memberText}, revised.\n\n![Harbour chart](${imageUrl})` },
+    });
+    expect(revised.ok()).toBe(true);
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByText('This article changed since you saved it: update available.')).toBeVisible();
+    await page.getByRole('button', { name: 'Update the saved copy' }).click();
+    await expect(page.getByText('This article changed since you saved it: update available.')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByText(/^Saved on this device \(\d[\d.,]* (KB|MB)\)\.$/)).toBeVisible();
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await seriousViolations(page), 'axe on the article page with its saved copy').toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than 320 px').toBeLessThanOrEqual(320);
+
     await context.setOffline(true);
     // From the library (an in-app move): the row with its size, then the article with its text and image.
     await page.getByRole('link', { name: 'Offline library' }).click();
@@ -122,12 +153,12 @@ test('the demo member saves a premium article with its image, reads it offline, 
     await expect(page.getByText(/^Article · \d[\d.,]* (KB|MB) · Saved /)).toBeVisible();
     await page.getByRole('link', { name: article.title }).click();
     await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
-    await expect(page.getByText(memberText)).toBeVisible();
+    await expect(page.getByText(`${memberText}, revised.`)).toBeVisible();
     await imagesShown(page);
     // Opened afresh with no connection: the stored page, then the member's saved copy.
     await page.reload();
     await hydrated(page);
-    await expect(page.getByText(memberText)).toBeVisible();
+    await expect(page.getByText(`${memberText}, revised.`)).toBeVisible();
     await imagesShown(page);
     await expect(page.getByRole('heading', { name: 'The rest of this article is for members' })).toHaveCount(0);
 
