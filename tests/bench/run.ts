@@ -11,6 +11,7 @@ import { ensureBuild, run } from './build.js';
 import { randomBytes } from 'node:crypto';
 import { checks, measure, processChecks, processTable, table, type Measurement, type Route } from './measure.js';
 import { freePort, startServer, type RunningServer } from './server.js';
+import { runOfflineSave } from './offline-save.js';
 import { prepareShop } from './shop-setup.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -277,7 +278,8 @@ async function main(): Promise<number> {
 }
 
 main().then(
-  (code) => process.exit(code),
+  // Then saving a 20-lesson course for offline, on a site of its own (tests/bench/offline-save.ts).
+  async (code) => process.exit(code || (await runOfflineSave())),
   (err: unknown) => {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);
