@@ -216,4 +216,15 @@ test('a guest saves a free article only after pressing the button, and reads it 
   await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
   await expect(page.getByText(guestText!).first()).toBeVisible();
   await context.setOffline(false);
+
+  // The library, from the menu entry, lists it and removes exactly its entries. (An in-app move: back online,
+  // Chromium under Playwright may still keep the worker's own fetches offline.)
+  await page.locator('summary[title="Display and language"]').click();
+  await page.getByRole('link', { name: 'Offline library' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved for offline' })).toBeVisible();
+  await page.getByRole('button', { name: `Remove ${article.title} from this device` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${article.title} was removed from this device.` })).toBeVisible();
+  await expect(page.getByText('Nothing is saved on this device yet. Use “Save for offline” on a course or an article.')).toBeVisible();
+  const left = await page.evaluate(async (id) => (await (await caches.open('lectern-offline')).keys()).map((request) => new URL(request.url).pathname).filter((path) => path.includes(String(id))), article.id);
+  expect(left).toEqual([]);
 });
