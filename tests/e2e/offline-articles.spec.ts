@@ -173,8 +173,9 @@ test('the demo member saves a premium article with its image, reads it offline, 
     await hydrated(page);
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
+    // The logout calls the site and stops any Background Fetch first: on a busy machine that takes a while.
     await expect
-      .poll(async () => (await deviceContents(page)).cacheNames.filter((name) => name.startsWith('lectern-offline-user-')))
+      .poll(async () => (await deviceContents(page)).cacheNames.filter((name) => name.startsWith('lectern-offline-user-')), { timeout: 20_000 })
       .toEqual([]);
     const after = await deviceContents(page);
     expect(after.urls.filter((url) => url.includes('/member_media/'))).toEqual([]);
