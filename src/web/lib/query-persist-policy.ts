@@ -56,7 +56,31 @@ export function isPublicQueryKey(key: readonly unknown[]): boolean {
 export interface QueryLike {
   queryKey: readonly unknown[];
   meta?: Record<string, unknown>;
-  state: { status: string; dataUpdatedAt: number };
+  state: { status: string; dataUpdatedAt: number; data?: unknown };
+}
+
+type Answer = Record<string, unknown>;
+const isAnswer = (data: unknown): data is Answer => typeof data === 'object' && data !== null;
+const courseAccessOf = (data: Answer) => (isAnswer(data.course) ? data.course.access : undefined);
+
+/**
+ * Checks of a guest-keyed answer's content: it must hold no more than a guest is given. Offline, the service
+ * worker may answer a guest's request with a reader's saved copy (a premium body, their progress), which the
+ * key alone does not show.
+ */
+const GUEST_ANSWERS: Record<string, Record<string, (data: Answer) => boolean>> = {
+  articles: { detail: (a) => a.locked !== false || a.access !== 'premium' || a.free_read === true },
+  courses: {
+    detail: (c) => c.enrolled == null && (c.can_read !== true || c.access === 'free'),
+    outline: (o) => !Array.isArray(o.lessons) || o.lessons.every((l: unknown) => isAnswer(l) && l.done == null),
+    lesson: (l) => l.done == null && (l.locked !== false || courseAccessOf(l) === 'free' || l.is_free_preview === true),
+  },
+};
+
+function holdsOnlyGuestContent(key: readonly unknown[], data: unknown): boolean {
+  const [first, second] = key;
+  const check = typeof first === 'string' && typeof second === 'string' ? GUEST_ANSWERS[first]?.[second] : undefined;
+  return check === undefined || (isAnswer(data) && check(data));
 }
 
 /** A public answer, fetched successfully within the last `PERSIST_MAX_AGE_MS`, not marked personal. */
@@ -65,7 +89,8 @@ export function isPersistableQuery(query: QueryLike, now = Date.now()): boolean 
     query.state.status === 'success' &&
     query.meta?.personal !== true &&
     now - query.state.dataUpdatedAt <= PERSIST_MAX_AGE_MS &&
-    isPublicQueryKey(query.queryKey)
+    isPublicQueryKey(query.queryKey) &&
+    holdsOnlyGuestContent(query.queryKey, query.state.data)
   );
 }
 

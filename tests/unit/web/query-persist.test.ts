@@ -116,6 +116,27 @@ describe('which query answers are kept on the device', () => {
     expect(await persistable(options)).toBe(false);
   });
 
+  it("never keeps a reader's own copy answering a guest's key (the worker's saved copy, offline)", () => {
+    const now = Date.now();
+    const kept = (queryKey: unknown[], data: unknown) => isPersistableQuery({ queryKey, state: { status: 'success', dataUpdatedAt: now, data } }, now);
+    const article = ['articles', 'detail', 12, 0];
+    expect(kept(article, { access: 'premium', free_read: false, locked: true, content_html: null })).toBe(true);
+    expect(kept(article, { access: 'premium', free_read: false, locked: false, content_html: '<p>members only</p>' })).toBe(false);
+    expect(kept(article, { access: 'premium', free_read: true, locked: false, content_html: '<p>free this week</p>' })).toBe(true);
+    expect(kept(article, { access: 'free', locked: false, content_html: '<p>free</p>' })).toBe(true);
+    const lesson = ['courses', 'lesson', 7, 0];
+    expect(kept(lesson, { course: { access: 'premium' }, is_free_preview: false, locked: false, done: null })).toBe(false);
+    expect(kept(lesson, { course: { access: 'premium' }, is_free_preview: true, locked: false, done: null })).toBe(true);
+    expect(kept(lesson, { course: { access: 'free' }, is_free_preview: false, locked: false, done: true })).toBe(false);
+    expect(kept(lesson, { course: { access: 'free' }, is_free_preview: false, locked: false, done: null })).toBe(true);
+    const outline = ['courses', 'outline', 3, 0];
+    expect(kept(outline, { lessons: [{ id: 1, done: null }] })).toBe(true);
+    expect(kept(outline, { lessons: [{ id: 1, done: true }] })).toBe(false);
+    const course = ['courses', 'detail', 3, 0];
+    expect(kept(course, { access: 'premium', can_read: false, enrolled: null })).toBe(true);
+    expect(kept(course, { access: 'premium', can_read: true, enrolled: true })).toBe(false);
+  });
+
   it('keeps only answers that arrived, and none older than the kept entry may be', () => {
     const key = ['articles', 'summaries', { page: 1 }];
     const now = Date.now();
