@@ -34,6 +34,14 @@ const GUARDED_IN_HELPERS: Record<string, RouteAuth> = {
 
 const binary = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' };
 
+/** A lesson's or an article's own file, sent as its raw bytes. */
+const MEDIA_UPLOAD = Object.fromEntries(
+  ['application/octet-stream', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'audio/mpeg', 'audio/ogg', 'audio/mp4', 'application/pdf'].map((type) => [
+    type,
+    { schema: { ...binary, description: 'PNG, JPEG, GIF or WebP image, MP3, Ogg or M4A audio, or PDF (judged by its bytes)' } },
+  ]),
+);
+
 /** Request bodies the zod contract does not describe: the file uploads. */
 const UPLOADS: Record<string, Record<string, { schema: Record<string, unknown> }>> = {
   [`POST ${API_PREFIX}${contentPaths.submissionFile}`]: {
@@ -58,12 +66,8 @@ const UPLOADS: Record<string, Record<string, { schema: Record<string, unknown> }
     'image/webp': { schema: binary },
     'image/gif': { schema: binary },
   },
-  [`POST ${API_PREFIX}${memberMediaPaths.lessonMedia}`]: Object.fromEntries(
-    ['application/octet-stream', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'audio/mpeg', 'audio/ogg', 'audio/mp4', 'application/pdf'].map((type) => [
-      type,
-      { schema: { ...binary, description: 'PNG, JPEG, GIF or WebP image, MP3, Ogg or M4A audio, or PDF (judged by its bytes)' } },
-    ]),
-  ),
+  [`POST ${API_PREFIX}${memberMediaPaths.lessonMedia}`]: MEDIA_UPLOAD,
+  [`POST ${API_PREFIX}${memberMediaPaths.articleMedia}`]: MEDIA_UPLOAD,
 };
 
 const ERROR_DESCRIPTIONS: Record<string, string> = {

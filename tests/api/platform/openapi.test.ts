@@ -307,4 +307,11 @@ describe('uploads in the document', () => {
     expect(form.properties.avatar).toMatchObject({ type: 'string', format: 'binary' });
     expect(content['application/octet-stream']?.schema).toMatchObject({ type: 'string', format: 'binary' });
   });
+
+  it.each(['/api/v2/lesson/{id}/media', '/api/v2/article/{id}/media'])('describe %s as the raw bytes of an image, audio or PDF', (path) => {
+    const content = find('post', path).requestBody?.content ?? {};
+    for (const type of ['application/octet-stream', 'image/png', 'audio/mpeg', 'application/pdf']) {
+      expect(content[type]?.schema, type).toMatchObject({ type: 'string', format: 'binary' });
+    }
+  });
 });
