@@ -9,8 +9,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/testing-library.ts'],
-          // Files share a worker's modules (each file restores the mocks and timers it changes): a third of the time.
-          isolate: false,
+          // Each file gets fresh modules: browser-side files share module state (the app's Dexie database, the
+          // IndexedDB it was opened on) that one file must not leave to the next.
           testTimeout: 20_000,
         },
       },
