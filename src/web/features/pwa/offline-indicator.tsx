@@ -3,20 +3,10 @@ import { Link } from 'react-router-dom';
 import { useI18n } from '../../app/context.js';
 import { paths } from '../../app/paths.js';
 import { DEVICE_COPY_TIMING, isShowingDeviceCopy, subscribeToAnswerSource } from '../../lib/device-copy.js';
+import { useOnline } from '../../lib/online-status.js';
 import { readSavedArticles, type SavedArticle } from './saved-articles.js';
 import './offline-indicator.css';
 
-function subscribeToNetwork(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-const isOnline = () => navigator.onLine;
-const onServer = () => true;
 const notFromDevice = () => false;
 
 let loadedFromDevice: boolean | undefined;
@@ -38,7 +28,7 @@ const neverChanges = () => () => undefined;
  */
 export function OfflineIndicator() {
   const { t } = useI18n();
-  const online = useSyncExternalStore(subscribeToNetwork, isOnline, onServer);
+  const online = useOnline();
   const deviceCopy = useSyncExternalStore(subscribeToAnswerSource, isShowingDeviceCopy, notFromDevice);
   // The server's snapshot (false) during hydration, so the server's markup never has the indicator.
   const loadedFromDevice = useSyncExternalStore(neverChanges, documentFromDevice, notFromDevice);

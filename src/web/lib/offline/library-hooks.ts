@@ -1,5 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
 import type { OfflineManifest } from '../../../shared/api/courses.js';
 import { coursesPaths } from '../../../shared/api/courses-paths.js';
 import type { LecternDb, LibraryItem } from '../db.js';
@@ -30,23 +29,7 @@ export function updateCost(manifest: OfflineManifest, item: LibraryItem): { less
   return { lessons: manifest.lessons.length, bytes: answers + images };
 }
 
-function subscribeToNetwork(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-/** Whether the browser says it is online (true on the server). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeToNetwork,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+export { useOnline } from '../online-status.js';
 
 /** The saved row of an item for the viewer (their own save, else a guest's), read live; undefined while none. */
 export function useSavedItem(db: LecternDb, viewer: number, kind: LibraryItem['kind'], id: number): LibraryItem | undefined {

@@ -3,7 +3,7 @@ import type { ArticleDetail, ArticleUnlock } from '../../../../shared/api/conten
 import { contentPaths } from '../../../../shared/api/content-paths.js';
 import { useHttp } from '../../../app/context.js';
 import { pathOf } from '../../../lib/http.js';
-import { useOnlineStatus } from './online-status.js';
+import { useOnline } from '../../../lib/online-status.js';
 
 // The control itself (its machine, Dexie, the library's messages) comes in a chunk of its own.
 const SaveArticleOffline = lazy(() => import('./save-article.js'));
@@ -29,7 +29,7 @@ export interface ArticleOfflineSlotProps {
  */
 export default function ArticleOfflineSlot({ guestCopy, unlocked, viewer, onOwnCopy, autoStart }: ArticleOfflineSlotProps) {
   const http = useHttp();
-  const online = useOnlineStatus();
+  const online = useOnline();
   const wanted = viewer > 0 && guestCopy.locked && !online && !unlocked;
   // A plain call rather than a query (the page's chunk stays light): the copy lives as long as the page shows it.
   useEffect(() => {

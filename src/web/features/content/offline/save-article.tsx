@@ -10,6 +10,7 @@ import { useOnline, useSavedItem } from '../../../lib/offline/library-hooks.js';
 import { formatBytes } from '../../../lib/offline/offline-i18n.js';
 import type { SaveOfflineSnapshot } from '../../../lib/offline/save-offline-machine.js';
 import { provideSaveService } from '../../../lib/offline/save-service.js';
+import { saveStatus } from '../../../lib/offline/save-status.js';
 import { accessTokenForCall } from '../../../lib/session/session-context.js';
 import { articlePlanner } from './article-save.js';
 import '../../../lib/offline/offline.css';
@@ -66,7 +67,7 @@ function SaveArticleControl({ articleId, title, version, viewer, canSave, autoSt
   const actor = useActorRef(machine);
   const snapshot = useSelector(actor, (s: SaveOfflineSnapshot) => s);
   const state = snapshot.value;
-  const { progress, reason, neededBytes, availableBytes } = snapshot.context;
+  const { progress, reason } = snapshot.context;
   const saved = useSavedItem(db, viewer, 'article', articleId);
   const save = () => actor.send({ type: 'SAVE', request: { kind: 'article', id: articleId, title, owner: viewer } });
 
@@ -90,17 +91,7 @@ function SaveArticleControl({ articleId, title, version, viewer, canSave, autoSt
   const percent = total > 0 ? Math.min(100, Math.round((progress.bytesDone / total) * 100)) : 0;
   const progressText = t('articleOffline.progressText', { done: size(progress.bytesDone), total: size(total) });
 
-  let status = '';
-  let error = false;
-  if (state === 'checking') status = t('library.checking');
-  else if (state === 'cancelled') status = t('library.cancelled');
-  else if (state === 'failed') {
-    status = reason === 'offline' ? t('library.failedOffline') : t('library.failed');
-    error = true;
-  } else if (state === 'storage_short') {
-    status = t('library.storageShort', { needed: size(neededBytes), available: size(availableBytes ?? 0) });
-    error = true;
-  } else if (saved && !busy) status = t('library.saved', { size: size(saved.size) });
+  const { status, error } = saveStatus({ state, context: snapshot.context, savedSize: saved?.size, busy }, t, size);
 
   return (
     <section className="save-offline" aria-labelledby={labelId}>

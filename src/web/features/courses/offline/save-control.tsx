@@ -10,6 +10,7 @@ import type { SaveOfflineSnapshot } from '../machines/save-offline-machine.js';
 import { useOfflineI18n } from '../../../lib/offline/offline-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { manifestQuery, updateCost, useOnline, useSavedItem } from '../../../lib/offline/library-hooks.js';
+import { saveStatus } from '../../../lib/offline/save-status.js';
 import { provideSaveMachine } from '../machines/save-service.js';
 import '../../../lib/offline/offline.css';
 
@@ -53,7 +54,7 @@ function SaveCourseControl({ courseId, title, canRead, viewer, db }: SaveCourseP
   const actor = useActorRef(machine);
   const snapshot = useSelector(actor, (s: SaveOfflineSnapshot) => s);
   const state = snapshot.value;
-  const { progress, reason, neededBytes, availableBytes } = snapshot.context;
+  const { progress, reason } = snapshot.context;
   const saved = useSavedItem(db, viewer, 'course', courseId);
   const manifest = useQuery({ ...manifestQuery(http, courseId, viewer), enabled: canRead && online });
 
@@ -74,17 +75,7 @@ function SaveCourseControl({ courseId, title, canRead, viewer, db }: SaveCourseP
     total: size(Math.max(progress.bytesTotal, progress.bytesDone)),
   });
 
-  let status = '';
-  let error = false;
-  if (state === 'checking') status = t('library.checking');
-  else if (state === 'cancelled') status = t('library.cancelled');
-  else if (state === 'failed') {
-    status = reason === 'offline' ? t('library.failedOffline') : t('library.failed');
-    error = true;
-  } else if (state === 'storage_short') {
-    status = t('library.storageShort', { needed: size(neededBytes), available: size(availableBytes ?? 0) });
-    error = true;
-  } else if (saved && !busy) status = t('library.saved', { size: size(saved.size) });
+  const { status, error } = saveStatus({ state, context: snapshot.context, savedSize: saved?.size, busy }, t, size);
 
   return (
     <section className="save-offline" aria-labelledby={labelId}>

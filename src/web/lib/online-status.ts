@@ -10,10 +10,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * Whether the browser says it is online (true on the server and during hydration). The library's own hook
- * comes with Dexie; the article page needs only this, on its first visit.
+ * Whether the browser says it is online (true on the server and during hydration). Kept apart from the offline
+ * library's hooks (which come with Dexie), so a first visit's offline indicator and article page can use it.
  */
-export function useOnlineStatus(): boolean {
+export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => navigator.onLine,
