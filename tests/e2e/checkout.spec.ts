@@ -78,13 +78,14 @@ test('the demo reader buys a membership from a plan card with the test provider,
   await checkPage(page, '/my-order');
 });
 
-test('a checkout of goods survives a reload in the middle and resumes at its step', async ({ page }) => {
+test('a checkout of goods survives a reload in the middle and resumes at its step', async ({ page, request }) => {
   test.setTimeout(120_000);
   await logIn(page, '/cart');
-  const tote = await productId(page.request, 'Lectern Tote Bag');
-  const login = await page.request.post('/api/v2/rest-auth/login/', { data: { username: 'reader', password: demoPassword('reader') } });
+  const tote = await productId(request, 'Lectern Tote Bag');
+  // A second session of the reader's, from a request context of its own: the page's session cookie stays the page's.
+  const login = await request.post('/api/v2/rest-auth/login/', { data: { username: 'reader', password: demoPassword('reader') } });
   const access = ((await login.json()) as { access: string }).access;
-  const added = await page.request.post('/api/v2/basket/add-product', {
+  const added = await request.post('/api/v2/basket/add-product', {
     headers: { authorization: `Bearer ${access}`, 'idempotency-key': `checkout-e2e-${Date.now()}` },
     data: { product: tote, quantity: 1 },
   });
