@@ -27,39 +27,28 @@ export const mediaRoutes = moduleRoutes((app) => {
   const { ctx } = app;
   app.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer', bodyLimit: ctx.config.uploadMaxBytes }, (_request, body, done) => done(null, body));
 
-  app.post(memberMediaPaths.lessonMedia, {
-    schema: {
-      tags,
-      summary: "Upload a lesson's image, audio or PDF (staff; the raw bytes as the body); served only to the lesson's readers",
-      params: idParam,
-      consumes: RAW_TYPES,
-      response: { 201: memberMediaUpload },
-    },
-    bodyLimit: ctx.config.uploadMaxBytes,
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      if (!(await findLesson(ctx.db.kysely, request.params.id))) throw new NotFound('Lesson');
-      if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw Invalid.field('file', 'Send the file as the request body.');
-      return reply.status(201).send(storeMemberMedia(ctx, 'lesson', request.params.id, request.body));
-    },
-  });
-
-  app.post(memberMediaPaths.articleMedia, {
-    schema: {
-      tags,
-      summary: "Upload an article's image, audio or PDF (staff; the raw bytes as the body); served only to the article's readers",
-      params: idParam,
-      consumes: RAW_TYPES,
-      response: { 201: memberMediaUpload },
-    },
-    bodyLimit: ctx.config.uploadMaxBytes,
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      if (!(await articleExists(ctx, request.params.id))) throw new NotFound('Article');
-      if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw Invalid.field('file', 'Send the file as the request body.');
-      return reply.status(201).send(storeMemberMedia(ctx, 'article', request.params.id, request.body));
-    },
-  });
+  const owners = [
+    { kind: 'lesson', path: memberMediaPaths.lessonMedia, noun: 'Lesson', exists: async (id: number) => Boolean(await findLesson(ctx.db.kysely, id)) },
+    { kind: 'article', path: memberMediaPaths.articleMedia, noun: 'Article', exists: (id: number) => articleExists(ctx, id) },
+  ] as const;
+  for (const owner of owners) {
+    app.post(owner.path, {
+      schema: {
+        tags,
+        summary: `Upload ${owner.kind === 'lesson' ? "a lesson's" : "an article's"} image, audio or PDF (staff; the raw bytes as the body); served only to the ${owner.kind}'s readers`,
+        params: idParam,
+        consumes: RAW_TYPES,
+        response: { 201: memberMediaUpload },
+      },
+      bodyLimit: ctx.config.uploadMaxBytes,
+      handler: async (request, reply) => {
+        await requireStaff(request);
+        if (!(await owner.exists(request.params.id))) throw new NotFound(owner.noun);
+        if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw Invalid.field('file', 'Send the file as the request body.');
+        return reply.status(201).send(storeMemberMedia(ctx, owner.kind, request.params.id, request.body));
+      },
+    });
+  }
 
   app.get(memberMediaPaths.file, {
     schema: { tags, summary: "A lesson's or an article's file, for its readers: a bearer token or a signed URL", params: memberMediaParams, querystring: memberMediaQuery },
