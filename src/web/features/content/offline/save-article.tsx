@@ -10,6 +10,7 @@ import { useOnline, useSavedItem } from '../../../lib/offline/library-hooks.js';
 import { formatBytes } from '../../../lib/offline/offline-i18n.js';
 import type { SaveOfflineSnapshot } from '../../../lib/offline/save-offline-machine.js';
 import { provideSaveService } from '../../../lib/offline/save-service.js';
+import { SaveProgress } from '../../../lib/offline/save-progress.js';
 import { saveStatus } from '../../../lib/offline/save-status.js';
 import { accessTokenForCall } from '../../../lib/session/session-context.js';
 import { articlePlanner } from './article-save.js';
@@ -88,7 +89,6 @@ function SaveArticleControl({ articleId, title, version, viewer, canSave, autoSt
   const stale = saved !== undefined && saved.version !== version;
   const busy = state === 'checking' || state === 'downloading';
   const total = Math.max(progress.bytesTotal, progress.bytesDone);
-  const percent = total > 0 ? Math.min(100, Math.round((progress.bytesDone / total) * 100)) : 0;
   const progressText = t('articleOffline.progressText', { done: size(progress.bytesDone), total: size(total) });
 
   const { status, error } = saveStatus({ state, context: snapshot.context, savedSize: saved?.size, busy }, t, size);
@@ -110,21 +110,7 @@ function SaveArticleControl({ articleId, title, version, viewer, canSave, autoSt
         {saved && <Link to={paths.offline()}>{t('library.open')}</Link>}
       </div>
       {state === 'downloading' && (
-        <div className="save-offline__progress">
-          <span id={`${labelId}-bar`}>{t('library.progressLabel')}</span>
-          <div
-            className="save-offline__bar"
-            role="progressbar"
-            aria-labelledby={`${labelId}-bar`}
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={progress.bytesDone}
-            aria-valuetext={progressText}
-          >
-            <div className="save-offline__fill" style={{ width: `${percent}%` }} />
-          </div>
-          <span className="save-offline__status">{progressText}</span>
-        </div>
+        <SaveProgress id={`${labelId}-bar`} label={t('library.progressLabel')} done={progress.bytesDone} expected={progress.bytesTotal} text={progressText} />
       )}
       {stale && !busy && canSave && (
         <p className="save-offline__actions">

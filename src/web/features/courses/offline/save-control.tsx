@@ -10,6 +10,7 @@ import type { SaveOfflineSnapshot } from '../machines/save-offline-machine.js';
 import { useOfflineI18n } from '../../../lib/offline/offline-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { manifestQuery, updateCost, useOnline, useSavedItem } from '../../../lib/offline/library-hooks.js';
+import { SaveProgress } from '../../../lib/offline/save-progress.js';
 import { saveStatus } from '../../../lib/offline/save-status.js';
 import { provideSaveMachine } from '../machines/save-service.js';
 import '../../../lib/offline/offline.css';
@@ -67,7 +68,6 @@ function SaveCourseControl({ courseId, title, canRead, viewer, db }: SaveCourseP
   const save = () => actor.send({ type: 'SAVE', request: { kind: 'course', id: courseId, title, owner: viewer } });
   const stale = saved && manifest.data && manifest.data.version !== saved.version ? updateCost(manifest.data, saved) : null;
   const busy = state === 'checking' || state === 'downloading';
-  const percent = progress.bytesTotal > 0 ? Math.min(100, Math.round((progress.bytesDone / progress.bytesTotal) * 100)) : 0;
   const progressText = t('library.progressText', {
     lessons: progress.lessonsDone,
     lessonsTotal: progress.lessonsTotal,
@@ -98,21 +98,7 @@ function SaveCourseControl({ courseId, title, canRead, viewer, db }: SaveCourseP
         {saved && <Link to={paths.offline()}>{t('library.open')}</Link>}
       </div>
       {state === 'downloading' && (
-        <div className="save-offline__progress">
-          <span id={`${labelId}-bar`}>{t('library.progressLabel')}</span>
-          <div
-            className="save-offline__bar"
-            role="progressbar"
-            aria-labelledby={`${labelId}-bar`}
-            aria-valuemin={0}
-            aria-valuemax={Math.max(progress.bytesTotal, progress.bytesDone)}
-            aria-valuenow={progress.bytesDone}
-            aria-valuetext={progressText}
-          >
-            <div className="save-offline__fill" style={{ width: `${percent}%` }} />
-          </div>
-          <span className="save-offline__status">{progressText}</span>
-        </div>
+        <SaveProgress id={`${labelId}-bar`} label={t('library.progressLabel')} done={progress.bytesDone} expected={progress.bytesTotal} text={progressText} />
       )}
       {stale && !busy && canRead && (
         <p className="save-offline__actions">
