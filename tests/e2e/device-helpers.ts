@@ -70,3 +70,11 @@ export function deviceContents(page: Page) {
     return { cacheNames, urls, bodies, rows };
   });
 }
+
+/**
+ * The names of the users' caches, read without opening any: opening a cache the logout is deleting at that
+ * moment would create it again, so a poll of `deviceContents` could keep alive what it waits to see gone.
+ */
+export function userCacheNames(page: Page) {
+  return page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('lectern-offline-user-')));
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { controlled, deviceContents, logIn, seriousViolations } from './device-helpers.js';
+import { controlled, deviceContents, logIn, seriousViolations, userCacheNames } from './device-helpers.js';
 import { demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
 
 /*
@@ -108,7 +108,7 @@ test('the demo member saves a premium article with its image, reads it offline, 
     await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
     // The logout calls the site and stops any Background Fetch first: on a busy machine that takes a while.
     await expect
-      .poll(async () => (await deviceContents(page)).cacheNames.filter((name) => name.startsWith('lectern-offline-user-')), { timeout: 20_000 })
+      .poll(async () => (await userCacheNames(page)), { timeout: 20_000 })
       .toEqual([]);
     const after = await deviceContents(page);
     expect(after.urls.filter((url) => url.includes('/member_media/'))).toEqual([]);

@@ -1,4 +1,4 @@
-import { controlled, deviceContents, logIn, seriousViolations } from './device-helpers.js';
+import { controlled, deviceContents, logIn, seriousViolations, userCacheNames } from './device-helpers.js';
 import { demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
 
 /*
@@ -113,7 +113,7 @@ test('the demo member saves a member course, reads it offline, and progress made
   await other.getByRole('button', { name: 'Log out' }).click();
   await expect(other.getByRole('button', { name: 'Log out' })).toHaveCount(0);
   await expect
-    .poll(async () => (await deviceContents(page)).cacheNames.filter((name) => name.startsWith('lectern-offline-user-')))
+    .poll(async () => (await userCacheNames(page)))
     .toEqual([]);
   const after = await deviceContents(page);
   expect(after.bodies.filter((body) => body.includes(memberText!))).toEqual([]);
