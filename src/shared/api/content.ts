@@ -6,7 +6,8 @@ import { planWithProducts } from './membership.js';
 export { contentPaths, FINGERPRINT_HEADER } from './content-paths.js';
 
 /**
- * Editorial texts (slot texts, announcements, banners, category, tag, topic and author descriptions) are
+ * Editorial texts (slot texts, announcements, banners, category, tag, topic and author descriptions, and the
+ * names of categories, tags and topics wherever they appear, article cards and articles included) are
  * answered in one language: `lang` when given, else the language cookie, else Accept-Language. Each text
  * falls back to the site's default-language version when it has none in that language. A client that
  * caches answers passes `lang`, so the URL names the language.
@@ -23,7 +24,8 @@ const translationsOf = <F extends z.ZodRawShape>(fields: F) => {
   const variant = z.strictObject(fields).partial();
   return z.strictObject(Object.fromEntries(LANGUAGES.map((lang) => [lang, variant.optional()])) as Record<(typeof LANGUAGES)[number], z.ZodOptional<typeof variant>>);
 };
-const descriptionTranslations = translationsOf({ description: z.string().max(2000) });
+/** Categories, tags and topics: their name and description in other languages (slugs and ids never change). */
+const catalogTranslations = translationsOf({ name: z.string().trim().max(100), description: z.string().max(2000) });
 
 export const accessSchema = z.enum(['free', 'premium']);
 export type Access = z.infer<typeof accessSchema>;
@@ -75,6 +77,8 @@ export const articleListQuery = pageQuery.extend({
   author: z.coerce.number().int().positive().optional(),
   access: accessSchema.optional(),
   language: z.string().max(10).optional(),
+  /** The language of category, tag and topic names (`language` filters articles by their own language). */
+  lang: contentLanguage.optional(),
 });
 export type ArticleListQuery = z.infer<typeof articleListQuery>;
 
@@ -184,13 +188,13 @@ const categoryFields = z.object({
   slug: catalogSlug,
   description: z.string().max(2000),
   sort_order: sortOrder,
-  /** The description in other languages; `description` is the default language's. */
-  translations: descriptionTranslations,
+  /** The name and description in other languages; `name` and `description` are the default language's. */
+  translations: catalogTranslations,
 });
 export const categoryPatch = categoryFields.partial();
 export const categoryWrite = categoryFields.extend({
   description: categoryFields.shape.description.default(''),
-  translations: descriptionTranslations.default({}),
+  translations: catalogTranslations.default({}),
   sort_order: sortOrder.default(0),
 });
 export type CategoryWrite = z.infer<typeof categoryWrite>;
@@ -204,9 +208,9 @@ export const tag = z.object({
   article_count: z.number().int(),
 });
 export type Tag = z.infer<typeof tag>;
-const tagFields = z.object({ name: catalogName, slug: catalogSlug, description: z.string().max(2000), translations: descriptionTranslations });
+const tagFields = z.object({ name: catalogName, slug: catalogSlug, description: z.string().max(2000), translations: catalogTranslations });
 export const tagPatch = tagFields.partial();
-export const tagWrite = tagFields.extend({ description: tagFields.shape.description.default(''), translations: descriptionTranslations.default({}) });
+export const tagWrite = tagFields.extend({ description: tagFields.shape.description.default(''), translations: catalogTranslations.default({}) });
 export type TagWrite = z.infer<typeof tagWrite>;
 export type TagPatch = z.infer<typeof tagPatch>;
 
@@ -226,12 +230,12 @@ const topicFields = z.object({
   description: z.string().max(2000),
   cover: z.string().max(500).nullable(),
   sort_order: sortOrder,
-  translations: descriptionTranslations,
+  translations: catalogTranslations,
 });
 export const topicPatch = topicFields.partial();
 export const topicWrite = topicFields.extend({
   description: topicFields.shape.description.default(''),
-  translations: descriptionTranslations.default({}),
+  translations: catalogTranslations.default({}),
   cover: topicFields.shape.cover.default(null),
   sort_order: sortOrder.default(0),
 });
@@ -305,6 +309,7 @@ export type ShortcutTypeDetails = z.infer<typeof shortcutTypeDetails>;
 export const searchQuery = pageQuery.extend({
   q: z.string().trim().min(1, 'Enter something to search for.').max(200),
   category: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  lang: contentLanguage.optional(),
 });
 export const searchHit = articleCard.extend({
   /** HTML with matches wrapped in <mark>; text is escaped. Built from the body only for readers allowed it. */
@@ -320,6 +325,7 @@ export const timelineQuery = pageQuery
     year: z.coerce.number().int().min(1970).max(9999).optional(),
     month: z.coerce.number().int().min(1).max(12).optional(),
     per_month: z.coerce.number().int().min(1).max(100).default(20),
+    lang: contentLanguage.optional(),
   })
   .refine((t) => t.month === undefined || t.year !== undefined, { message: 'Give a year with the month.', path: ['month'] });
 export const timelineMonth = z.object({
@@ -407,6 +413,8 @@ export const SUBMISSION_TYPES = [
 /** Catalogue lists and lookups. `q` filters names case-insensitively; an empty `q` filters nothing. */
 export const catalogListQuery = pageQuery.extend({ q: z.string().trim().max(100).optional(), lang: contentLanguage.optional() });
 export const topicListQuery = pageQuery.extend({ lang: contentLanguage.optional() });
+/** A page of article cards, their category, tag and topic names in `lang`. */
+export const cardPageQuery = pageQuery.extend({ lang: contentLanguage.optional() });
 export const categoryList = paginated(category);
 export const tagList = paginated(tag);
 export const topicList = paginated(topic);

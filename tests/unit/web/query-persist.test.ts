@@ -56,10 +56,10 @@ async function persistable(options: Options): Promise<boolean> {
 }
 
 const PUBLIC: Record<string, Options> = {
-  "a guest's article (the locked copy of a premium one)": articleQuery(http, 12, 0),
-  'an article list': articleSummariesQuery(http, { page: 1, page_size: 10 }),
-  'the hot articles': hotArticlesQuery(http, 0),
-  'related articles': relatedArticlesQuery(http, 12),
+  "a guest's article (the locked copy of a premium one)": articleQuery(http, 12, 'en', 0),
+  'an article list': articleSummariesQuery(http, { page: 1, page_size: 10 }, 'en'),
+  'the hot articles': hotArticlesQuery(http, 'en', 0),
+  'related articles': relatedArticlesQuery(http, 12, 'en'),
   'a category': categoryQuery(http, { by: 'id', value: 3 }, 'en'),
   'the categories': categoriesQuery(http, 'zh-CN'),
   'a tag': tagQuery(http, { by: 'name', value: 'sql' }, 'en'),
@@ -83,7 +83,7 @@ const PUBLIC: Record<string, Options> = {
 
 const fingerprint = () => Promise.resolve('f'.repeat(32));
 const NOT_PERSISTED: Record<string, Options> = {
-  "a user's article": articleQuery(http, 12, USER),
+  "a user's article": articleQuery(http, 12, 'en', USER),
   "a guest's unlocked article": articleAccessQuery(http, 12, 0, fingerprint),
   "a user's unlocked article": articleAccessQuery(http, 12, USER, fingerprint),
   'the device fingerprint': fingerprintQuery(http, 0),
@@ -101,7 +101,7 @@ const NOT_PERSISTED: Record<string, Options> = {
   'shipping for a basket': shippingMethodsQuery(http, USER, 'CN', 'v1'),
   'addresses': addressesQuery(http, USER),
   'orders': myOrdersQuery(http, USER, 1),
-  'search (the words a reader typed)': searchQuery(http, 'indexes', 1),
+  'search (the words a reader typed)': searchQuery(http, 'indexes', 1, 'en'),
   'a key the list does not know': { queryKey: ['something-new', 1] },
   "a member's lesson under a key without the personal mark": { queryKey: ['courses', 'lesson', 41, USER] },
   'a public key marked personal': { queryKey: ['articles', 'summaries', { page: 1 }], meta: { personal: true } },
@@ -173,10 +173,10 @@ const LIST = { count: 1, results: [{ id: 12, title: 'Indexes' }] };
 /** A client that read a list, the guest's locked article, the user's unlocked copy and their profile. */
 async function visitedClient(): Promise<QueryClient> {
   const client = createQueryClient();
-  await fill(client, articleSummariesQuery(http, { page: 1 }), LIST);
-  await fill(client, articleQuery(http, 12, 0), LOCKED_ARTICLE);
+  await fill(client, articleSummariesQuery(http, { page: 1 }, 'en'), LIST);
+  await fill(client, articleQuery(http, 12, 'en', 0), LOCKED_ARTICLE);
   await fill(client, articleAccessQuery(http, 12, USER, fingerprint), { status: {}, unlocked: { content_html: `<p>${PREMIUM_BODY}</p>` } });
-  await fill(client, articleQuery(http, 12, USER), { ...LOCKED_ARTICLE, locked: false, content_html: `<p>${PREMIUM_BODY}</p>` });
+  await fill(client, articleQuery(http, 12, 'en', USER), { ...LOCKED_ARTICLE, locked: false, content_html: `<p>${PREMIUM_BODY}</p>` });
   await fill(client, profileQuery(http, USER), { id: USER, email: 'reader@example.com' });
   return client;
 }
@@ -204,8 +204,8 @@ describe('keeping and restoring the public answers', () => {
     const keys = readPersisted(text).clientState.queries.map((q) => q.queryKey);
     expect(keys).toEqual(
       expect.arrayContaining([
-        ['articles', 'summaries', { page: 1 }],
-        ['articles', 'detail', 12, 0],
+        ['articles', 'summaries', { page: 1 }, 'en'],
+        ['articles', 'detail', 12, 0, 'en'],
         ['categories', 'all', 'en'],
       ]),
     );
@@ -220,8 +220,8 @@ describe('keeping and restoring the public answers', () => {
     await vi.waitFor(() => expect(storage.getItem(PERSISTED_QUERIES_KEY)).not.toBeNull());
     stop();
     expect(readPersisted(storage.getItem(PERSISTED_QUERIES_KEY)!).clientState.queries.map((q) => q.queryKey)).toEqual([
-      ['articles', 'summaries', { page: 1 }],
-      ['articles', 'detail', 12, 0],
+      ['articles', 'summaries', { page: 1 }, 'en'],
+      ['articles', 'detail', 12, 0, 'en'],
     ]);
   });
 
@@ -229,9 +229,9 @@ describe('keeping and restoring the public answers', () => {
     await persistedFrom(await visitedClient());
     const reopened = createQueryClient();
     await persistPublicQueries(reopened, { ...OPTIONS, storage }).restored;
-    expect(reopened.getQueryData(articleSummariesQuery(http, { page: 1 }).queryKey)).toEqual(LIST);
-    expect(reopened.getQueryData(articleQuery(http, 12, 0).queryKey)).toEqual(LOCKED_ARTICLE);
-    expect(reopened.getQueryData(articleQuery(http, 12, USER).queryKey)).toBeUndefined();
+    expect(reopened.getQueryData(articleSummariesQuery(http, { page: 1 }, 'en').queryKey)).toEqual(LIST);
+    expect(reopened.getQueryData(articleQuery(http, 12, 'en', 0).queryKey)).toEqual(LOCKED_ARTICLE);
+    expect(reopened.getQueryData(articleQuery(http, 12, 'en', USER).queryKey)).toBeUndefined();
     expect(reopened.getQueryData(profileQuery(http, USER).queryKey)).toBeUndefined();
   });
 
@@ -239,9 +239,9 @@ describe('keeping and restoring the public answers', () => {
     await persistedFrom(await visitedClient());
     const hydrated = createQueryClient();
     const fresh = { count: 2, results: [{ id: 13, title: 'Newer' }, ...LIST.results] };
-    await fill(hydrated, articleSummariesQuery(http, { page: 1 }), fresh);
+    await fill(hydrated, articleSummariesQuery(http, { page: 1 }, 'en'), fresh);
     await persistPublicQueries(hydrated, { ...OPTIONS, storage }).restored;
-    expect(hydrated.getQueryData(articleSummariesQuery(http, { page: 1 }).queryKey)).toEqual(fresh);
+    expect(hydrated.getQueryData(articleSummariesQuery(http, { page: 1 }, 'en').queryKey)).toEqual(fresh);
   });
 
   it('drops what another build or another language kept, and what is older than a week', async () => {
@@ -249,14 +249,14 @@ describe('keeping and restoring the public answers', () => {
       await persistedFrom(await visitedClient());
       const reopened = createQueryClient();
       await persistPublicQueries(reopened, { ...OPTIONS, ...other, storage }).restored;
-      expect(reopened.getQueryData(articleSummariesQuery(http, { page: 1 }).queryKey), JSON.stringify(other)).toBeUndefined();
+      expect(reopened.getQueryData(articleSummariesQuery(http, { page: 1 }, 'en').queryKey), JSON.stringify(other)).toBeUndefined();
       expect(storage.getItem(PERSISTED_QUERIES_KEY)).toBeNull();
     }
     const text = await persistedFrom(await visitedClient());
     storage.setItem(PERSISTED_QUERIES_KEY, JSON.stringify({ ...JSON.parse(text), timestamp: Date.now() - PERSIST_MAX_AGE_MS - 60_000 }));
     const reopened = createQueryClient();
     await persistPublicQueries(reopened, { ...OPTIONS, storage }).restored;
-    expect(reopened.getQueryData(articleSummariesQuery(http, { page: 1 }).queryKey)).toBeUndefined();
+    expect(reopened.getQueryData(articleSummariesQuery(http, { page: 1 }, 'en').queryKey)).toBeUndefined();
     expect(storage.getItem(PERSISTED_QUERIES_KEY)).toBeNull();
   });
 

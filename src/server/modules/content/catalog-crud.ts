@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { idParam, pageQuery, type PageQuery, type Paginated } from '../../../shared/api/common.js';
-import { articleList, languageQuery, nameParam, slugParam, type ArticleCard } from '../../../shared/api/content.js';
+import { idParam, type PageQuery, type Paginated } from '../../../shared/api/common.js';
+import { articleList, cardPageQuery, languageQuery, nameParam, slugParam, type ArticleCard } from '../../../shared/api/content.js';
 import type { Language } from '../../../shared/i18n/index.js';
 import { requireStaff } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -15,16 +15,16 @@ export interface CatalogLookup<Item, Key> {
   find: (ctx: AppContext, key: Key, lang: Language) => Promise<Item>;
 }
 
-/** A GET of one item's published articles, paginated, the item named by its id or name. */
+/** A GET of one item's published articles, paginated, the item named by its id or name; card names in the reader's language. */
 export interface CatalogArticles<Key> {
   path: string;
   summary: string;
-  list: (ctx: AppContext, key: Key, page: PageQuery) => Promise<Page<ArticleCard>>;
+  list: (ctx: AppContext, key: Key, page: PageQuery, lang: Language) => Promise<Page<ArticleCard>>;
 }
 
 /**
  * One catalogue area (categories, tags, topics): its paths, schemas, service and OpenAPI words. Editorial
- * texts of an item (its description) are answered in the reader's language.
+ * texts of an item (its name and description) are answered in the reader's language.
  */
 export interface CatalogArea<Item, ListQuery extends PageQuery, Write, Patch> {
   /** The OpenAPI tags the calls are grouped under. */
@@ -164,9 +164,9 @@ function registerReads(app: ZodApp, area: AnyArea): void {
   if (articles.id) {
     const byId = articles.id;
     app.get(byId.path, {
-      schema: { tags, summary: byId.summary, params: idParam, querystring: pageQuery, response: { 200: articleList } },
-      handler: async (request) => {
-        const page = await byId.list(ctx, request.params.id, request.query);
+      schema: { tags, summary: byId.summary, params: idParam, querystring: cardPageQuery, response: { 200: articleList } },
+      handler: async (request, reply) => {
+        const page = await byId.list(ctx, request.params.id, request.query, requestLanguage(request, reply));
         return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
       },
     });
@@ -174,9 +174,9 @@ function registerReads(app: ZodApp, area: AnyArea): void {
   if (articles.name) {
     const byName = articles.name;
     app.get(byName.path, {
-      schema: { tags, summary: byName.summary, params: nameParam, querystring: pageQuery, response: { 200: articleList } },
-      handler: async (request) => {
-        const page = await byName.list(ctx, request.params.name, request.query);
+      schema: { tags, summary: byName.summary, params: nameParam, querystring: cardPageQuery, response: { 200: articleList } },
+      handler: async (request, reply) => {
+        const page = await byName.list(ctx, request.params.name, request.query, requestLanguage(request, reply));
         return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
       },
     });

@@ -48,3 +48,26 @@ export function localised<T extends Record<string, string>>(texts: T, translatio
   for (const field of Object.keys(texts)) if (versions[field] !== undefined) result[field] = versions[field];
   return result as T;
 }
+
+/** A category, tag or topic row as joined into article cards: its id, default name and translations. */
+export interface NamedRow {
+  id: number;
+  name: string;
+  translations: string | null;
+}
+
+/**
+ * The names of catalogue rows in `lang`, by id: each row's translations parsed once, however many cards
+ * carry it (a tag on twenty cards of a page is still one parse). Rows without translations are not parsed.
+ */
+export function namesIn(lang: Language | undefined) {
+  const names = new Map<number, string>();
+  return (row: NamedRow): string => {
+    let name = names.get(row.id);
+    if (name === undefined) {
+      name = !lang || !row.translations || row.translations === '{}' ? row.name : (parseTranslations(row.translations)[lang]?.name ?? row.name);
+      names.set(row.id, name);
+    }
+    return name;
+  };
+}

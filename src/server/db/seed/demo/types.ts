@@ -21,7 +21,8 @@ export interface DemoTerm {
   name: string;
   slug: string;
   description: string;
-  translations: DemoTranslations<'description'>;
+  /** The name and description in Chinese: the slug stays the same in every language. */
+  translations: DemoTranslations<'name' | 'description'>;
 }
 
 export interface DemoTopic extends DemoTerm {

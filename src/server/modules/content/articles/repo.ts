@@ -1,7 +1,9 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { ArticleCard } from '../../../../shared/api/content.js';
 import type { ArticlesTable, Database, NewArticle } from '../../../db/types.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import { countPublic, type CountKind } from '../counts-repo.js';
+import { namesIn } from '../translations.js';
 
 /** Columns of a card: everything but the body. */
 export const cardColumns = [
@@ -127,8 +129,11 @@ export function findArticleBySlug(db: Kysely<Database>, slug: string) {
   return db.selectFrom('articles').select(['id']).where('slug', '=', slug).executeTakeFirst();
 }
 
-/** Author, category, tags and topics of many cards in four queries. */
-export async function hydrateCards(db: Kysely<Database>, rows: CardRow[]): Promise<ArticleCard[]> {
+/**
+ * Author, category, tags and topics of many cards in four queries; category, tag and topic names in `lang`
+ * (without it, the default-language names), from the translations the same queries read.
+ */
+export async function hydrateCards(db: Kysely<Database>, rows: CardRow[], lang?: Language): Promise<ArticleCard[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const authorIds = [...new Set(rows.map((r) => r.author_id))];
@@ -136,25 +141,26 @@ export async function hydrateCards(db: Kysely<Database>, rows: CardRow[]): Promi
   const [authors, categories, tags, topics] = await Promise.all([
     db.selectFrom('users').select(['id', 'display_name', 'username', 'avatar']).where('id', 'in', authorIds).execute(),
     categoryIds.length
-      ? db.selectFrom('categories').select(['id', 'name', 'slug']).where('id', 'in', categoryIds).execute()
+      ? db.selectFrom('categories').select(['id', 'name', 'slug', 'translations']).where('id', 'in', categoryIds).execute()
       : Promise.resolve([]),
     db
       .selectFrom('article_tags')
       .innerJoin('tags', 'tags.id', 'article_tags.tag_id')
-      .select(['article_tags.article_id', 'tags.id', 'tags.name'])
+      .select(['article_tags.article_id', 'tags.id', 'tags.name', 'tags.translations'])
       .where('article_tags.article_id', 'in', ids)
       .orderBy('tags.name')
       .execute(),
     db
       .selectFrom('topic_articles')
       .innerJoin('topics', 'topics.id', 'topic_articles.topic_id')
-      .select(['topic_articles.article_id', 'topics.id', 'topics.name'])
+      .select(['topic_articles.article_id', 'topics.id', 'topics.name', 'topics.translations'])
       .where('topic_articles.article_id', 'in', ids)
       .orderBy('topics.sort_order')
       .execute(),
   ]);
   const authorById = new Map(authors.map((a) => [a.id, a]));
   const categoryById = new Map(categories.map((c) => [c.id, c]));
+  const [categoryName, tagName, topicName] = [namesIn(lang), namesIn(lang), namesIn(lang)];
   return rows.map((r) => {
     const a = authorById.get(r.author_id);
     const c = r.category_id === null ? undefined : categoryById.get(r.category_id);
@@ -165,9 +171,9 @@ export async function hydrateCards(db: Kysely<Database>, rows: CardRow[]): Promi
       summary: r.summary,
       cover: r.cover,
       author: { id: r.author_id, display_name: a ? a.display_name || a.username : '', avatar: a?.avatar ?? null },
-      category: c ? { id: c.id, name: c.name, slug: c.slug } : null,
-      tags: tags.filter((t) => t.article_id === r.id).map((t) => ({ id: t.id, name: t.name })),
-      topics: topics.filter((t) => t.article_id === r.id).map((t) => ({ id: t.id, name: t.name })),
+      category: c ? { id: c.id, name: categoryName(c), slug: c.slug } : null,
+      tags: tags.filter((t) => t.article_id === r.id).map((t) => ({ id: t.id, name: tagName(t) })),
+      topics: topics.filter((t) => t.article_id === r.id).map((t) => ({ id: t.id, name: topicName(t) })),
       published_at: r.published_at,
       updated_at: r.updated_at,
       access: r.access,

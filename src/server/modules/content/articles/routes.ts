@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, pageQuery } from '../../../../shared/api/common.js';
+import { idParam } from '../../../../shared/api/common.js';
 import {
   articleCard,
   articleDetail,
@@ -8,8 +8,11 @@ import {
   articleListQuery,
   articleUnlock,
   articleWrite,
+  cardPageQuery,
+  contentLanguage,
   contentPaths,
   FINGERPRINT_HEADER,
+  languageQuery,
   membershipStatus,
 } from '../../../../shared/api/content.js';
 import { getActor, requireStaff } from '../../../platform/auth.js';
@@ -33,9 +36,11 @@ import { entitlementOf } from '../access.js';
 import { ViewCounter, writeViews } from './views.js';
 import { NotFound } from '../../../platform/errors.js';
 import { secretMatches } from '../../../platform/secrets.js';
+import { requestLanguage } from '../request-language.js';
 
 const tags = ['articles'];
-const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+/** Card lists name categories, tags and topics in `lang` (else the reader's language cookie or Accept-Language). */
+const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10), lang: contentLanguage.optional() });
 const categoryParam = z.object({ id: z.coerce.number().int().min(0) });
 
 export const articleRoutes = moduleRoutes((app) => {
@@ -46,10 +51,10 @@ export const articleRoutes = moduleRoutes((app) => {
   ctx.pageViews.register('article', (id) => views.count(id));
 
   app.get(contentPaths.article, {
-    schema: { tags, summary: 'An article; premium text only for readers allowed it', params: idParam, response: { 200: articleDetail } },
+    schema: { tags, summary: 'An article; premium text only for readers allowed it', params: idParam, querystring: languageQuery, response: { 200: articleDetail } },
     handler: async (request, reply) => {
       const actor = await getActor(request);
-      const article = await getArticle(ctx, await entitlementOf(ctx, request), request.params.id);
+      const article = await getArticle(ctx, await entitlementOf(ctx, request), request.params.id, requestLanguage(request, reply));
       views.count(article.id);
       // A premium body is personal: never let a shared cache keep it.
       if (actor || article.access === 'premium') privateResponse(reply);
@@ -59,11 +64,11 @@ export const articleRoutes = moduleRoutes((app) => {
   });
 
   app.get(contentPaths.articleAdminPreview, {
-    schema: { tags, summary: 'Staff preview of any article, drafts included', params: idParam, response: { 200: articleDetail } },
+    schema: { tags, summary: 'Staff preview of any article, drafts included', params: idParam, querystring: languageQuery, response: { 200: articleDetail } },
     handler: async (request, reply) => {
       const actor = await requireStaff(request);
       privateResponse(reply);
-      return previewArticle(ctx, actor, request.params.id);
+      return previewArticle(ctx, actor, request.params.id, requestLanguage(request, reply));
     },
   });
 
@@ -77,21 +82,21 @@ export const articleRoutes = moduleRoutes((app) => {
   });
 
   app.get(contentPaths.articlesByAuthor, {
-    schema: { tags, summary: "An author's published articles", params: idParam, querystring: pageQuery, response: { 200: articleList } },
-    handler: async (request) => {
-      const page = await listArticleCards(ctx, { author: request.params.id }, request.query);
+    schema: { tags, summary: "An author's published articles", params: idParam, querystring: cardPageQuery, response: { 200: articleList } },
+    handler: async (request, reply) => {
+      const page = await listArticleCards(ctx, { author: request.params.id }, request.query, requestLanguage(request, reply));
       return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
     },
   });
 
   app.get(contentPaths.articleHot, {
     schema: { tags, summary: 'Hot articles of a category (0 = all)', params: categoryParam, querystring: limitQuery, response: { 200: z.array(articleCard) } },
-    handler: async (request) => hotArticles(ctx, request.params.id, request.query.limit),
+    handler: async (request, reply) => hotArticles(ctx, request.params.id, request.query.limit, requestLanguage(request, reply)),
   });
 
   app.get(contentPaths.articleHotBanner, {
     schema: { tags, summary: 'Hot articles with a cover, for the carousel (0 = all)', params: categoryParam, querystring: limitQuery, response: { 200: z.array(articleCard) } },
-    handler: async (request) => hotBannerArticles(ctx, request.params.id, request.query.limit),
+    handler: async (request, reply) => hotBannerArticles(ctx, request.params.id, request.query.limit, requestLanguage(request, reply)),
   });
 
   app.get(contentPaths.articleMembershipStatus, {
@@ -107,6 +112,7 @@ export const articleRoutes = moduleRoutes((app) => {
       tags,
       summary: 'An article with its body for the caller, spending a metered read where that opens it (guests: x-lectern-fingerprint header)',
       params: idParam,
+      querystring: languageQuery,
       response: { 200: articleUnlock },
     },
     // A script trying fingerprints meets the per-network meter first; this only bounds the calls.
@@ -115,26 +121,26 @@ export const articleRoutes = moduleRoutes((app) => {
       // The body is the caller's own: never kept by a shared cache, nor by the browser's HTTP cache.
       privateResponse(reply);
       reply.header('vary', `Authorization, ${FINGERPRINT_HEADER}`);
-      return unlockArticle(ctx, await entitlementOf(ctx, request), request.params.id);
+      return unlockArticle(ctx, await entitlementOf(ctx, request), request.params.id, requestLanguage(request, reply));
     },
   });
 
   app.get(contentPaths.articleRelated, {
     schema: { tags, summary: 'Articles related by tags and category', params: idParam, querystring: limitQuery, response: { 200: z.array(articleCard) } },
-    handler: async (request) => relatedArticles(ctx, request.params.id, request.query.limit),
+    handler: async (request, reply) => relatedArticles(ctx, request.params.id, request.query.limit, requestLanguage(request, reply)),
   });
 
   app.get(contentPaths.articleSummaryList, {
     schema: { tags, summary: 'Published articles, newest first, without bodies', querystring: articleListQuery, response: { 200: articleList } },
-    handler: async (request) => {
-      const page = await listSummaries(ctx, request.query);
+    handler: async (request, reply) => {
+      const page = await listSummaries(ctx, request.query, requestLanguage(request, reply));
       return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
     },
   });
 
   app.get(contentPaths.articleSummary, {
-    schema: { tags, summary: 'One article without its body', params: idParam, response: { 200: articleCard } },
-    handler: async (request) => getSummary(ctx, request.params.id),
+    schema: { tags, summary: 'One article without its body', params: idParam, querystring: languageQuery, response: { 200: articleCard } },
+    handler: async (request, reply) => getSummary(ctx, request.params.id, requestLanguage(request, reply)),
   });
 
   app.post(contentPaths.articleCreate, {

@@ -8,6 +8,7 @@ import type {
   MembershipStatus,
 } from '../../../../shared/api/content.js';
 import type { PageQuery } from '../../../../shared/api/common.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import type { ArticleRow } from '../../../db/types.js';
 import type { Actor } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
@@ -56,8 +57,8 @@ function readableBody(ctx: AppContext, article: Pick<ArticleRow, 'id' | 'access'
   return openToAll(article) ? article.content_html : signMediaUrls(ctx, article.content_html, undefined, true, { kind: 'article', id: article.id });
 }
 
-async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleRow): Promise<ArticleDetail> {
-  const [card] = await hydrateCards(ctx.db.kysely, [article]);
+async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleRow, lang?: Language): Promise<ArticleDetail> {
+  const [card] = await hydrateCards(ctx.db.kysely, [article], lang);
   return {
     ...card,
     status: article.status,
@@ -76,16 +77,16 @@ async function publicArticle(ctx: AppContext, id: number): Promise<ArticleRow> {
  * A published article as the caller may see it without the meter (free, free read, member, staff); drafts
  * and future articles are 404 here. Never spends a metered read: page rendering uses this.
  */
-export async function getArticle(ctx: AppContext, who: Entitlement, id: number): Promise<ArticleDetail> {
+export async function getArticle(ctx: AppContext, who: Entitlement, id: number, lang?: Language): Promise<ArticleDetail> {
   const article = await publicArticle(ctx, id);
-  return toDetail(ctx, decideArticleAccess(who, article).can_read, article);
+  return toDetail(ctx, decideArticleAccess(who, article).can_read, article, lang);
 }
 
 /** The article with its body when the caller may read it, spending a metered read where that opens it. */
-export async function unlockArticle(ctx: AppContext, who: Entitlement, id: number): Promise<ArticleUnlock> {
+export async function unlockArticle(ctx: AppContext, who: Entitlement, id: number, lang?: Language): Promise<ArticleUnlock> {
   const article = await publicArticle(ctx, id);
   const decision = await releaseArticle(ctx, who, article);
-  return { ...(await toDetail(ctx, decision.can_read, article)), reason: decision.reason, reads_left: decision.reads_left, reads_limit: decision.reads_limit };
+  return { ...(await toDetail(ctx, decision.can_read, article, lang)), reason: decision.reason, reads_left: decision.reads_left, reads_limit: decision.reads_limit };
 }
 
 /**
@@ -106,41 +107,43 @@ export async function articleExists(ctx: AppContext, id: number): Promise<boolea
 }
 
 /** Staff preview: any status, full text. The caller must already be checked as staff. */
-export async function previewArticle(ctx: AppContext, actor: Actor, id: number): Promise<ArticleDetail> {
+export async function previewArticle(ctx: AppContext, actor: Actor, id: number, lang?: Language): Promise<ArticleDetail> {
   const article = await findArticle(ctx.db.kysely, id);
   if (!article) throw new NotFound('Article');
-  return toDetail(ctx, decideArticleAccess(await entitlementOfActor(ctx, actor), article).can_read, article);
+  return toDetail(ctx, decideArticleAccess(await entitlementOfActor(ctx, actor), article).can_read, article, lang);
 }
 
 export async function listArticleCards(
   ctx: AppContext,
   filters: ArticleFilters,
   page: PageQuery,
+  lang?: Language,
 ): Promise<Page<ArticleCard>> {
   const db = ctx.db.kysely;
   const now = nowIso();
   const q = publishedArticles(db, filters, now);
   const [count, rows] = await Promise.all([countPublished(db, filters, now), listNewest(q, page.page_size, (page.page - 1) * page.page_size)]);
-  return { count, results: await hydrateCards(db, rows) };
+  return { count, results: await hydrateCards(db, rows, lang) };
 }
 
-export function listSummaries(ctx: AppContext, query: ArticleListQuery) {
-  const { page, page_size, ...filters } = query;
-  return listArticleCards(ctx, filters, { page, page_size });
+/** Names in `lang` (the reader's language), not the `lang` of the query, which a route resolves first. */
+export function listSummaries(ctx: AppContext, query: ArticleListQuery, lang?: Language) {
+  const { page, page_size, lang: _asked, ...filters } = query;
+  return listArticleCards(ctx, filters, { page, page_size }, lang);
 }
 
-export async function getSummary(ctx: AppContext, id: number): Promise<ArticleCard> {
-  const [card] = await cardsByIds(ctx, [id]);
+export async function getSummary(ctx: AppContext, id: number, lang?: Language): Promise<ArticleCard> {
+  const [card] = await cardsByIds(ctx, [id], lang);
   if (!card) throw new NotFound('Article');
   return card;
 }
 
-export async function cardsByIds(ctx: AppContext, ids: number[]): Promise<ArticleCard[]> {
+export async function cardsByIds(ctx: AppContext, ids: number[], lang?: Language): Promise<ArticleCard[]> {
   const db = ctx.db.kysely;
   const now = nowIso();
   const rows = await cardRowsByIds(db, [...new Set(ids)]);
   const byId = new Map(rows.filter((r) => isPublic({ status: r.status, published_at: r.published_at }, now)).map((r) => [r.id, r]));
-  return hydrateCards(db, ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined));
+  return hydrateCards(db, ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined), lang);
 }
 
 /**
@@ -161,7 +164,7 @@ export async function readableBodies(ctx: AppContext, actor: Actor, ids: number[
 }
 
 /** `article/hot/{id}`: the most read hot articles of category {id}; 0 means every category. */
-export async function hotArticles(ctx: AppContext, categoryId: number, limit: number): Promise<ArticleCard[]> {
+export async function hotArticles(ctx: AppContext, categoryId: number, limit: number, lang?: Language): Promise<ArticleCard[]> {
   const db = ctx.db.kysely;
   const filters: ArticleFilters = categoryId > 0 ? { category: categoryId } : {};
   let rows = await listByViews(publishedByViews(db, { ...filters, hot: true }), limit);
@@ -170,21 +173,21 @@ export async function hotArticles(ctx: AppContext, categoryId: number, limit: nu
     const seen = new Set(rows.map((r) => r.id));
     rows = [...rows, ...more.filter((r) => !seen.has(r.id))].slice(0, limit);
   }
-  return hydrateCards(db, rows);
+  return hydrateCards(db, rows, lang);
 }
 
 /** `article/hot/banner/{id}`: hot articles that have a cover, for the carousel. */
-export async function hotBannerArticles(ctx: AppContext, categoryId: number, limit: number): Promise<ArticleCard[]> {
-  const hot = await hotArticles(ctx, categoryId, limit * 3);
+export async function hotBannerArticles(ctx: AppContext, categoryId: number, limit: number, lang?: Language): Promise<ArticleCard[]> {
+  const hot = await hotArticles(ctx, categoryId, limit * 3, lang);
   return hot.filter((a) => a.cover).slice(0, limit);
 }
 
 /** Articles sharing the most tags with this one (then the highest id), then the same category's newest. */
-export async function relatedArticles(ctx: AppContext, id: number, limit: number): Promise<ArticleCard[]> {
+export async function relatedArticles(ctx: AppContext, id: number, limit: number, lang?: Language): Promise<ArticleCard[]> {
   const article = await findArticleHead(ctx.db.kysely, id);
   if (!article || !isPublic(article)) throw new NotFound('Article');
   const ids = await relatedArticleIds(ctx, id, article.category_id, limit, nowIso());
-  return cardsByIds(ctx, ids);
+  return cardsByIds(ctx, ids, lang);
 }
 
 /** Whether the caller may read the article and why, the metered reads left, and the plans that would open it. */

@@ -8,7 +8,7 @@ export interface CategoryRow {
   name: string;
   slug: string;
   description: string;
-  /** JSON: the description in other languages. */
+  /** JSON: the name and description in other languages. */
   translations: string;
   sort_order: number;
   /** A string on PostgreSQL (bigint count). */

@@ -20,9 +20,8 @@ import {
 
 const toCategory = (row: CategoryRow, lang: Language): Category => ({
   id: row.id,
-  name: row.name,
   slug: row.slug,
-  ...localised({ description: row.description }, row.translations, lang),
+  ...localised({ name: row.name, description: row.description }, row.translations, lang),
   sort_order: row.sort_order,
   article_count: Number(row.article_count ?? 0),
 });
@@ -58,16 +57,16 @@ export async function getCategoryBySlug(ctx: AppContext, slug: string, lang: Lan
   return found(await findCategoryBySlug(ctx.db.kysely, nowIso(), slug), lang);
 }
 
-export async function categoryArticles(ctx: AppContext, id: number, page: PageQuery): Promise<Page<ArticleCard>> {
+export async function categoryArticles(ctx: AppContext, id: number, page: PageQuery, lang: Language): Promise<Page<ArticleCard>> {
   const row = await findCategory(ctx.db.kysely, nowIso(), id);
   if (!row) throw new NotFound('Category');
-  return listArticleCards(ctx, { category: row.id }, page);
+  return listArticleCards(ctx, { category: row.id }, page, lang);
 }
 
-export async function categoryArticlesByName(ctx: AppContext, name: string, page: PageQuery): Promise<Page<ArticleCard>> {
+export async function categoryArticlesByName(ctx: AppContext, name: string, page: PageQuery, lang: Language): Promise<Page<ArticleCard>> {
   const row = await findCategoryByName(ctx.db.kysely, nowIso(), name);
   if (!row) throw new NotFound('Category');
-  return listArticleCards(ctx, { category: row.id }, page);
+  return listArticleCards(ctx, { category: row.id }, page, lang);
 }
 
 async function checkUnique(ctx: AppContext, input: CategoryPatch, selfId?: number): Promise<void> {

@@ -3,6 +3,8 @@ import { searchWithCourses } from '../../../../shared/api/courses.js';
 import { getActor } from '../../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../../platform/http.js';
 import { createGuestCache } from '../../../platform/guest-cache.js';
+import type { Language } from '../../../../shared/i18n/index.js';
+import { requestLanguage } from '../request-language.js';
 import { COURSE_HITS, searchCourses } from './course-service.js';
 import { searchArticles, type SearchInput } from './service.js';
 
@@ -13,9 +15,9 @@ export const searchRoutes = moduleRoutes((app) => {
   // Popular searches repeat; a guest's answer is the same for every guest until content changes.
   const guestAnswers = createGuestCache<Awaited<ReturnType<typeof searchAll>>>(ctx);
   /** Articles page by page; the matching courses with the first page, their count with every page. */
-  const searchAll = async (actor: Parameters<typeof searchArticles>[1], query: SearchInput) => {
+  const searchAll = async (actor: Parameters<typeof searchArticles>[1], query: SearchInput, lang: Language) => {
     const [articles, courses] = await Promise.all([
-      searchArticles(ctx, actor, query),
+      searchArticles(ctx, actor, query, lang),
       searchCourses(ctx, actor, query.q, query.page === 1 ? COURSE_HITS : 0),
     ]);
     return { ...articles, courses };
@@ -35,9 +37,11 @@ export const searchRoutes = moduleRoutes((app) => {
       // cached guest answer is never handed to a signed-in caller.
       if (actor) privateResponse(reply);
       else reply.header('cache-control', 'public, max-age=0, must-revalidate').header('vary', 'Authorization');
+      // Card names are in the reader's language: a guest answer is kept per language, never handed to another.
+      const lang = requestLanguage(request, reply);
       const page = actor
-        ? await searchAll(actor, request.query)
-        : await guestAnswers.get(request.url, () => searchAll(null, request.query));
+        ? await searchAll(actor, request.query, lang)
+        : await guestAnswers.get(`${lang} ${request.url}`, () => searchAll(null, request.query, lang));
       return {
         ...paginate(request, ctx.config.publicUrl, request.query, page.count, page.results),
         course_count: page.courses.count,

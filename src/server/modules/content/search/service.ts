@@ -1,5 +1,6 @@
 import type { SearchHit } from '../../../../shared/api/content.js';
 import type { PageQuery } from '../../../../shared/api/common.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import type { Actor } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
 import { offsetOf } from '../../../platform/http.js';
@@ -26,7 +27,7 @@ const PREMIUM_BODY: AccessSubject = { access: 'premium', free_read: false };
  * caller allowed to read the article; for others a premium article matches on its title and summary, and the
  * snippet comes from them.
  */
-export async function searchArticles(ctx: AppContext, actor: Actor | null, input: SearchInput): Promise<Page<SearchHit>> {
+export async function searchArticles(ctx: AppContext, actor: Actor | null, input: SearchInput, lang?: Language): Promise<Page<SearchHit>> {
   const plan = planSearch(input.q);
   if (!plan) return { count: 0, results: [] };
   const { kysely, engine } = ctx.db;
@@ -37,7 +38,7 @@ export async function searchArticles(ctx: AppContext, actor: Actor | null, input
     countMatches(kysely, engine, plan, filters),
     pageOfMatches(kysely, engine, plan, filters, input.page_size, offsetOf(input)),
   ]);
-  const cards = new Map((await cardsByIds(ctx, rows.map((r) => r.id))).map((c) => [c.id, c]));
+  const cards = new Map((await cardsByIds(ctx, rows.map((r) => r.id), lang)).map((c) => [c.id, c]));
   const results: SearchHit[] = [];
   for (const row of rows) {
     const card = cards.get(row.id);

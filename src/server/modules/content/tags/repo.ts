@@ -8,7 +8,7 @@ export interface TagRow {
   name: string;
   slug: string;
   description: string;
-  /** JSON: the description in other languages. */
+  /** JSON: the name and description in other languages. */
   translations: string;
   /** A string on PostgreSQL (bigint count). */
   article_count: number | string | null;

@@ -20,9 +20,8 @@ import {
 
 const toTag = (row: TagRow, lang: Language): Tag => ({
   id: row.id,
-  name: row.name,
   slug: row.slug,
-  ...localised({ description: row.description }, row.translations, lang),
+  ...localised({ name: row.name, description: row.description }, row.translations, lang),
   article_count: Number(row.article_count ?? 0),
 });
 
@@ -58,16 +57,16 @@ export async function getTagByName(ctx: AppContext, name: string, lang: Language
   return found(await findTagByName(ctx.db.kysely, nowIso(), name), lang);
 }
 
-export async function tagArticles(ctx: AppContext, id: number, page: PageQuery): Promise<Page<ArticleCard>> {
+export async function tagArticles(ctx: AppContext, id: number, page: PageQuery, lang: Language): Promise<Page<ArticleCard>> {
   const row = await findTag(ctx.db.kysely, nowIso(), id);
   if (!row) throw new NotFound('Tag');
-  return listArticleCards(ctx, { tag: row.id }, page);
+  return listArticleCards(ctx, { tag: row.id }, page, lang);
 }
 
-export async function tagArticlesByName(ctx: AppContext, name: string, page: PageQuery): Promise<Page<ArticleCard>> {
+export async function tagArticlesByName(ctx: AppContext, name: string, page: PageQuery, lang: Language): Promise<Page<ArticleCard>> {
   const row = await findTagByName(ctx.db.kysely, nowIso(), name);
   if (!row) throw new NotFound('Tag');
-  return listArticleCards(ctx, { tag: row.id }, page);
+  return listArticleCards(ctx, { tag: row.id }, page, lang);
 }
 
 async function checkUnique(ctx: AppContext, input: TagPatch, selfId?: number): Promise<void> {

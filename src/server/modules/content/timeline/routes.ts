@@ -1,6 +1,7 @@
 import { contentPaths, timelineQuery } from '../../../../shared/api/content.js';
 import { timelineWithCourses } from '../../../../shared/api/courses.js';
 import { moduleRoutes, paginate } from '../../../platform/http.js';
+import { requestLanguage } from '../request-language.js';
 import { timeline } from './service.js';
 
 const tags = ['timeline'];
@@ -15,8 +16,8 @@ export const timelineRoutes = moduleRoutes((app) => {
       querystring: timelineQuery,
       response: { 200: timelineWithCourses },
     },
-    handler: async (request) => {
-      const page = await timeline(ctx, request.query);
+    handler: async (request, reply) => {
+      const page = await timeline(ctx, request.query, requestLanguage(request, reply));
       return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
     },
   });

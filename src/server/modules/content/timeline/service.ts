@@ -1,6 +1,7 @@
 import type { ArticleCard } from '../../../../shared/api/content.js';
 import type { TimelineMonthWithCourses } from '../../../../shared/api/courses.js';
 import type { PageQuery } from '../../../../shared/api/common.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { createGuestCache } from '../../../platform/guest-cache.js';
 import { offsetOf } from '../../../platform/http.js';
@@ -39,14 +40,15 @@ const caches = new WeakMap<AppContext, ReturnType<typeof createGuestCache<Page<T
  * months that have either. The same for every caller (public cards only), so kept in the guest cache,
  * which any content change (a course or lesson too) drops: a page of it is a few hundred cards.
  */
-export function timeline(ctx: AppContext, input: TimelineInput): Promise<Page<TimelineMonth>> {
+export function timeline(ctx: AppContext, input: TimelineInput, lang?: Language): Promise<Page<TimelineMonth>> {
   let cache = caches.get(ctx);
   if (!cache) caches.set(ctx, (cache = createGuestCache<Page<TimelineMonth>>(ctx, 100)));
-  const key = [input.year, input.month, input.per_month, input.page, input.page_size].join('|');
-  return cache.get(key, () => buildTimeline(ctx, input));
+  // Card names are in the reader's language: the key names it.
+  const key = [lang ?? '', input.year, input.month, input.per_month, input.page, input.page_size].join('|');
+  return cache.get(key, () => buildTimeline(ctx, input, lang));
 }
 
-async function buildTimeline(ctx: AppContext, input: TimelineInput): Promise<Page<TimelineMonth>> {
+async function buildTimeline(ctx: AppContext, input: TimelineInput, lang: Language | undefined): Promise<Page<TimelineMonth>> {
   const db = ctx.db.kysely;
   const range = filterRange(input, nowIso());
   // Months come from maintained counts (a few rows a year) and the published courses, so the page is cut here.
@@ -59,7 +61,7 @@ async function buildTimeline(ctx: AppContext, input: TimelineInput): Promise<Pag
   const idsByMonth = new Map<string, number[]>();
   for (const m of months) idsByMonth.set(m, articleCounts.has(m) ? await newestOfMonth(db, m, range.now, input.per_month) : []);
   const courseIds = months.flatMap((m) => (courseMonths.get(m) ?? []).slice(0, input.per_month));
-  const [cards, courseCards] = await Promise.all([cardsByIds(ctx, [...idsByMonth.values()].flat()), courseCardsByIds(ctx, courseIds)]);
+  const [cards, courseCards] = await Promise.all([cardsByIds(ctx, [...idsByMonth.values()].flat(), lang), courseCardsByIds(ctx, courseIds)]);
   const byId = new Map(cards.map((c) => [c.id, c]));
   return {
     count,

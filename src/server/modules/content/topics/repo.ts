@@ -7,7 +7,7 @@ export interface TopicRow {
   name: string;
   slug: string;
   description: string;
-  /** JSON: the description in other languages. */
+  /** JSON: the name and description in other languages. */
   translations: string;
   cover: string | null;
   sort_order: number;

@@ -22,9 +22,8 @@ import {
 
 const toTopic = (row: TopicRow, lang: Language): Topic => ({
   id: row.id,
-  name: row.name,
   slug: row.slug,
-  ...localised({ description: row.description }, row.translations, lang),
+  ...localised({ name: row.name, description: row.description }, row.translations, lang),
   cover: row.cover,
   sort_order: row.sort_order,
   article_count: Number(row.article_count ?? 0),
@@ -43,7 +42,7 @@ export async function getTopic(ctx: AppContext, id: number, lang: Language): Pro
 }
 
 /** Published articles of the topic in the topic's order, then newest first. */
-export async function topicArticles(ctx: AppContext, id: number, page: PageQuery): Promise<Page<ArticleCard>> {
+export async function topicArticles(ctx: AppContext, id: number, page: PageQuery, lang: Language): Promise<Page<ArticleCard>> {
   if (!(await findTopic(ctx.db.kysely, nowIso(), id))) throw new NotFound('Topic');
   const db = ctx.db.kysely;
   const now = nowIso();
@@ -51,7 +50,7 @@ export async function topicArticles(ctx: AppContext, id: number, page: PageQuery
     countTopicArticles(db, id, now),
     topicArticleIds(db, id, now, page.page_size, (page.page - 1) * page.page_size),
   ]);
-  return { count, results: await cardsByIds(ctx, ids) };
+  return { count, results: await cardsByIds(ctx, ids, lang) };
 }
 
 /**

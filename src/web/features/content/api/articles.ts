@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Paginated } from '../../../../shared/api/common.js';
 import type { ArticleCard, ArticleDetail } from '../../../../shared/api/content.js';
 import { contentPaths } from '../../../../shared/api/content-paths.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import { pathOf, type HttpClient } from '../../../lib/http.js';
 import { GUEST, PERSONAL } from './guest.js';
 
@@ -18,26 +19,31 @@ export interface ArticleListParams {
 export const HOT_LIMIT = 8;
 export const RELATED_LIMIT = 6;
 
+/**
+ * Cards and articles name their category, tags and topics in the reader's language: the keys name it, and
+ * the calls pass it as `lang`, so a page rendered on the server (which sends no cookie) and any cache keyed
+ * by URL get the names in the page's language.
+ */
 export const articleKeys = {
   all: ['articles'] as const,
   /** `viewer` is the user id (0 = guest): what a user may read differs from what a guest may. */
-  detail: (id: number, viewer: number) => ['articles', 'detail', id, viewer] as const,
+  detail: (id: number, viewer: number, lang: Language) => ['articles', 'detail', id, viewer, lang] as const,
   adminPreview: (id: number, viewer: number) => ['articles', 'admin-preview', id, viewer] as const,
-  summaries: (params: ArticleListParams) => ['articles', 'summaries', params] as const,
-  byAuthor: (id: number, page: number) => ['articles', 'author', id, page] as const,
-  hot: (categoryId: number) => ['articles', 'hot', categoryId] as const,
-  hotBanner: (categoryId: number) => ['articles', 'hot-banner', categoryId] as const,
-  related: (id: number) => ['articles', 'related', id] as const,
+  summaries: (params: ArticleListParams, lang: Language) => ['articles', 'summaries', params, lang] as const,
+  byAuthor: (id: number, page: number, lang: Language) => ['articles', 'author', id, page, lang] as const,
+  hot: (categoryId: number, lang: Language) => ['articles', 'hot', categoryId, lang] as const,
+  hotBanner: (categoryId: number, lang: Language) => ['articles', 'hot-banner', categoryId, lang] as const,
+  related: (id: number, lang: Language) => ['articles', 'related', id, lang] as const,
 };
 
 /**
  * An article as `viewer` may read it. The guest version (viewer 0) is fetched without a token, so it is
  * exactly what the server rendered; a user's version carries their token and is marked personal.
  */
-export const articleQuery = (http: HttpClient, id: number, viewer = 0) =>
+export const articleQuery = (http: HttpClient, id: number, lang: Language, viewer = 0) =>
   queryOptions({
-    queryKey: articleKeys.detail(id, viewer),
-    queryFn: () => http.get<ArticleDetail>(pathOf(contentPaths.article, { id }), undefined, viewer ? undefined : GUEST),
+    queryKey: articleKeys.detail(id, viewer, lang),
+    queryFn: () => http.get<ArticleDetail>(pathOf(contentPaths.article, { id }), { lang }, viewer ? undefined : GUEST),
     ...(viewer ? { meta: PERSONAL } : {}),
   });
 
@@ -53,34 +59,34 @@ export const adminPreviewQuery = (http: HttpClient, id: number, viewer: number) 
 export const checkAdminPreviewSecret = (http: HttpClient, secret: string) =>
   http.get<void>(pathOf(contentPaths.articleAdminPreviewSecret, { secret }), undefined, GUEST);
 
-export const articleSummariesQuery = (http: HttpClient, params: ArticleListParams) =>
+export const articleSummariesQuery = (http: HttpClient, params: ArticleListParams, lang: Language) =>
   queryOptions({
-    queryKey: articleKeys.summaries(params),
-    queryFn: () => http.get<Paginated<ArticleCard>>(contentPaths.articleSummaryList, { ...params }, GUEST),
+    queryKey: articleKeys.summaries(params, lang),
+    queryFn: () => http.get<Paginated<ArticleCard>>(contentPaths.articleSummaryList, { ...params, lang }, GUEST),
   });
 
-export const articlesByAuthorQuery = (http: HttpClient, id: number, page: number, pageSize: number) =>
+export const articlesByAuthorQuery = (http: HttpClient, id: number, page: number, pageSize: number, lang: Language) =>
   queryOptions({
-    queryKey: articleKeys.byAuthor(id, page),
-    queryFn: () => http.get<Paginated<ArticleCard>>(pathOf(contentPaths.articlesByAuthor, { id }), { page, page_size: pageSize }, GUEST),
+    queryKey: articleKeys.byAuthor(id, page, lang),
+    queryFn: () => http.get<Paginated<ArticleCard>>(pathOf(contentPaths.articlesByAuthor, { id }), { page, page_size: pageSize, lang }, GUEST),
   });
 
 /** Hot articles of a category; 0 means every category. */
-export const hotArticlesQuery = (http: HttpClient, categoryId = 0) =>
+export const hotArticlesQuery = (http: HttpClient, lang: Language, categoryId = 0) =>
   queryOptions({
-    queryKey: articleKeys.hot(categoryId),
-    queryFn: () => http.get<ArticleCard[]>(pathOf(contentPaths.articleHot, { id: categoryId }), { limit: HOT_LIMIT }, GUEST),
+    queryKey: articleKeys.hot(categoryId, lang),
+    queryFn: () => http.get<ArticleCard[]>(pathOf(contentPaths.articleHot, { id: categoryId }), { limit: HOT_LIMIT, lang }, GUEST),
   });
 
 /** Hot articles with a cover, for the carousel when no banner is set. */
-export const hotBannerArticlesQuery = (http: HttpClient, categoryId = 0) =>
+export const hotBannerArticlesQuery = (http: HttpClient, lang: Language, categoryId = 0) =>
   queryOptions({
-    queryKey: articleKeys.hotBanner(categoryId),
-    queryFn: () => http.get<ArticleCard[]>(pathOf(contentPaths.articleHotBanner, { id: categoryId }), { limit: HOT_LIMIT }, GUEST),
+    queryKey: articleKeys.hotBanner(categoryId, lang),
+    queryFn: () => http.get<ArticleCard[]>(pathOf(contentPaths.articleHotBanner, { id: categoryId }), { limit: HOT_LIMIT, lang }, GUEST),
   });
 
-export const relatedArticlesQuery = (http: HttpClient, id: number) =>
+export const relatedArticlesQuery = (http: HttpClient, id: number, lang: Language) =>
   queryOptions({
-    queryKey: articleKeys.related(id),
-    queryFn: () => http.get<ArticleCard[]>(pathOf(contentPaths.articleRelated, { id }), { limit: RELATED_LIMIT }, GUEST),
+    queryKey: articleKeys.related(id, lang),
+    queryFn: () => http.get<ArticleCard[]>(pathOf(contentPaths.articleRelated, { id }), { limit: RELATED_LIMIT, lang }, GUEST),
   });

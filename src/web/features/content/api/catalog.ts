@@ -6,14 +6,14 @@ import type { Language } from '../../../../shared/i18n/index.js';
 import { pathOf, type HttpClient } from '../../../lib/http.js';
 import { GUEST } from './guest.js';
 
-/** Categories, tags, topics and authors carry descriptions in the reader's language: their keys name it. */
+/** Categories, tags, topics and authors carry names and descriptions in the reader's language: their keys name it. */
 export const catalogKeys = {
   category: (lookup: CatalogLookup, lang: Language) => ['categories', lookup.by, lookup.value, lang] as const,
   categories: (lang: Language) => ['categories', 'all', lang] as const,
   tag: (lookup: CatalogLookup, lang: Language) => ['tags', lookup.by, lookup.value, lang] as const,
   topics: (page: number, lang: Language) => ['topics', 'list', page, lang] as const,
   topic: (id: number, lang: Language) => ['topics', 'id', id, lang] as const,
-  topicArticles: (id: number, page: number) => ['topics', 'articles', id, page] as const,
+  topicArticles: (id: number, page: number, lang: Language) => ['topics', 'articles', id, page, lang] as const,
   author: (id: number, lang: Language) => ['authors', 'id', id, lang] as const,
 };
 
@@ -52,10 +52,10 @@ export const topicsQuery = (http: HttpClient, page: number, lang: Language) =>
 export const topicQuery = (http: HttpClient, id: number, lang: Language) =>
   queryOptions({ queryKey: catalogKeys.topic(id, lang), queryFn: () => get<Topic>(http, pathOf(contentPaths.topic, { id }), { lang }) });
 
-export const topicArticlesQuery = (http: HttpClient, id: number, page: number, pageSize: number) =>
+export const topicArticlesQuery = (http: HttpClient, id: number, page: number, pageSize: number, lang: Language) =>
   queryOptions({
-    queryKey: catalogKeys.topicArticles(id, page),
-    queryFn: () => get<Paginated<ArticleCard>>(http, pathOf(contentPaths.topicArticles, { id }), { page, page_size: pageSize }),
+    queryKey: catalogKeys.topicArticles(id, page, lang),
+    queryFn: () => get<Paginated<ArticleCard>>(http, pathOf(contentPaths.topicArticles, { id }), { page, page_size: pageSize, lang }),
   });
 
 export const authorQuery = (http: HttpClient, id: number, lang: Language) =>

@@ -26,7 +26,8 @@ export interface CatalogListRoute<Key, Owner extends { id: number }, OwnerKey ex
   idOf?: (key: Key) => number | null;
   /** The owner's record, with its description in the reader's language. */
   owner: (http: HttpClient, key: Key, lang: Language) => Query<Owner, OwnerKey>;
-  articles: (http: HttpClient, id: number, page: number) => Query<Paginated<ArticleCard>, ListKey>;
+  /** The owner's articles, their category, tag and topic names in the reader's language. */
+  articles: (http: HttpClient, id: number, page: number, lang: Language) => Query<Paginated<ArticleCard>, ListKey>;
   view: (owner: Owner, t: (key: MessageKey, vars?: Record<string, string | number>) => string) => OwnerView;
 }
 
@@ -40,9 +41,9 @@ export function catalogListRoute<Key, Owner extends { id: number }, OwnerKey ext
     const knownId = route.idOf?.(key) ?? null;
     const owner = queryClient.ensureQueryData(route.owner(http, key, lang));
     if (knownId !== null) {
-      await Promise.all([owner, queryClient.ensureQueryData(route.articles(http, knownId, page))]);
+      await Promise.all([owner, queryClient.ensureQueryData(route.articles(http, knownId, page, lang))]);
     } else {
-      await queryClient.ensureQueryData(route.articles(http, (await owner).id, page));
+      await queryClient.ensureQueryData(route.articles(http, (await owner).id, page, lang));
     }
     return null;
   }
@@ -54,7 +55,7 @@ export function catalogListRoute<Key, Owner extends { id: number }, OwnerKey ext
     const page = parsePage(search) ?? 1;
     // The loader has answered 404 for params that name nothing, so the key is there.
     const { data: owner } = useSuspenseQuery(route.owner(http, route.keyOf(useParams())!, lang));
-    const { data: list } = useSuspenseQuery(route.articles(http, owner.id, page));
+    const { data: list } = useSuspenseQuery(route.articles(http, owner.id, page, lang));
     return <ArticleListPage {...route.view(owner, t)} list={list} page={page} pageSize={LIST_PAGE_SIZE} />;
   }
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import type { ArticleDetail, ArticleUnlock } from '../../../../shared/api/content.js';
 import { contentPaths } from '../../../../shared/api/content-paths.js';
-import { useHttp } from '../../../app/context.js';
+import { useHttp, useI18n } from '../../../app/context.js';
 import { pathOf } from '../../../lib/http.js';
 import { useOnline } from '../../../lib/online-status.js';
 
@@ -29,6 +29,7 @@ export interface ArticleOfflineSlotProps {
  */
 export default function ArticleOfflineSlot({ guestCopy, unlocked, viewer, onOwnCopy, autoStart }: ArticleOfflineSlotProps) {
   const http = useHttp();
+  const { lang } = useI18n();
   const online = useOnline();
   const wanted = viewer > 0 && guestCopy.locked && !online && !unlocked;
   // A plain call rather than a query (the page's chunk stays light): the copy lives as long as the page shows it.
@@ -36,7 +37,7 @@ export default function ArticleOfflineSlot({ guestCopy, unlocked, viewer, onOwnC
     if (!wanted) return;
     let current = true;
     http
-      .get<ArticleDetail>(pathOf(contentPaths.article, { id: guestCopy.id }))
+      .get<ArticleDetail>(pathOf(contentPaths.article, { id: guestCopy.id }), { lang })
       .then((copy) => {
         if (current && !copy.locked) onOwnCopy(copy);
       })
@@ -44,7 +45,7 @@ export default function ArticleOfflineSlot({ guestCopy, unlocked, viewer, onOwnC
     return () => {
       current = false;
     };
-  }, [wanted, http, guestCopy.id, onOwnCopy]);
+  }, [wanted, http, lang, guestCopy.id, onOwnCopy]);
   // Saving reads the article as the viewer may read it without the meter: free, a free read, member, staff.
   const canSave = !guestCopy.locked || unlocked?.reason === 'member' || unlocked?.reason === 'staff';
   return (

@@ -1,6 +1,7 @@
 import type { ArticleDetail } from '../../../../shared/api/content.js';
 import { contentPaths } from '../../../../shared/api/content-paths.js';
 import { API_PREFIX } from '../../../../shared/api/prefix.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import { paths } from '../../../app/paths.js';
 import { isDeviceCopy } from '../../../lib/device-copy.js';
 import type { DownloadPlan, PlanEntry } from '../../../lib/offline/download.js';
@@ -46,21 +47,22 @@ export function articleMediaUrls(articleId: number, html: string | null): string
   return [...found];
 }
 
-/** The URL the article page reads its answer from (the API's own address for it). */
-export const articleApiUrl = (id: number) => `${API_PREFIX}${contentPaths.article.replace(':id', String(id))}`;
+/** The URL the article page reads its answer from (the API's own address for it, in the page's language). */
+export const articleApiUrl = (id: number, lang: Language) => `${API_PREFIX}${contentPaths.article.replace(':id', String(id))}?lang=${lang}`;
 
 /** The related list as the page asks for it. */
-export const relatedApiUrl = (id: number) => `${API_PREFIX}${contentPaths.articleRelated.replace(':id', String(id))}?limit=${RELATED_LIMIT}`;
+export const relatedApiUrl = (id: number, lang: Language) =>
+  `${API_PREFIX}${contentPaths.articleRelated.replace(':id', String(id))}?limit=${RELATED_LIMIT}&lang=${lang}`;
 
 /**
  * An article's plan from the answer the saver got (`answerBytes` its size): the page, the answer, the related
  * list, then the cover and the body's media. The version is the article's update time.
  */
-export function articlePlan(article: ArticleDetail, answerBytes: number, title: string, owner: number): DownloadPlan {
+export function articlePlan(article: ArticleDetail, answerBytes: number, title: string, owner: number, lang: Language): DownloadPlan {
   const entries: PlanEntry[] = [
     { url: paths.article(article.id), bytes: null, lesson: null, personal: false, page: true },
-    { url: articleApiUrl(article.id), bytes: answerBytes, lesson: null, personal: owner > 0, page: false },
-    { url: relatedApiUrl(article.id), bytes: null, lesson: null, personal: false, page: false },
+    { url: articleApiUrl(article.id, lang), bytes: answerBytes, lesson: null, personal: owner > 0, page: false },
+    { url: relatedApiUrl(article.id, lang), bytes: null, lesson: null, personal: false, page: false },
   ];
   const cover = article.cover ? sameSitePath(article.cover) : null;
   const media = [...new Set([...(cover ? [cover] : []), ...articleMediaUrls(article.id, article.content_html)])];
@@ -71,6 +73,8 @@ export function articlePlan(article: ArticleDetail, answerBytes: number, title: 
 export interface ArticlePlannerDeps {
   /** The reader's token (a user's saves are their own copy); undefined for a guest. */
   token: () => Promise<string | undefined>;
+  /** The page's language: the answers are stored under the URLs the page reads them from, names in it. */
+  lang: Language;
   fetch?: typeof fetch;
 }
 
@@ -82,7 +86,7 @@ export interface ArticlePlannerDeps {
 export function articlePlanner(deps: ArticlePlannerDeps): SavePlanner {
   return async (request) => {
     if (request.kind !== 'article') throw new SaveStopped('refused');
-    const url = articleApiUrl(request.id);
+    const url = articleApiUrl(request.id, deps.lang);
     const headers = new Headers({ accept: 'application/json' });
     const token = request.owner > 0 ? await deps.token() : undefined;
     if (request.owner > 0 && !token) throw new SaveStopped('refused');
@@ -106,7 +110,7 @@ export function articlePlanner(deps: ArticlePlannerDeps): SavePlanner {
     kept.delete('content-length');
     const bytes = new Blob([text]).size;
     return {
-      plan: articlePlan(article, bytes, request.title, request.owner),
+      plan: articlePlan(article, bytes, request.title, request.owner, deps.lang),
       primed: [{ url, response: new Response(text, { status: 200, headers: kept }) }],
     };
   };

@@ -61,9 +61,9 @@ function SaveArticleControl({ articleId, title, version, viewer, canSave, autoSt
           ...(navigator.storage ? { storage: navigator.storage } : {}),
           registration: async () => (navigator.serviceWorker ? await navigator.serviceWorker.getRegistration() : undefined),
         },
-        articlePlanner({ token: accessTokenForCall }),
+        articlePlanner({ token: accessTokenForCall, lang }),
       ),
-    [db],
+    [db, lang],
   );
   const actor = useActorRef(machine);
   const snapshot = useSelector(actor, (s: SaveOfflineSnapshot) => s);

@@ -23,9 +23,9 @@ import { SAVE_LABEL } from '../offline/save-label.js';
 // button: never with a guest's first visit.
 const ArticleOfflineSlot = lazy(() => import('../offline/article-offline-slot.js'));
 
-export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const id = requireId(params.id, request);
-  await Promise.all([queryClient.ensureQueryData(articleQuery(http, id)), queryClient.prefetchQuery(relatedArticlesQuery(http, id))]);
+  await Promise.all([queryClient.ensureQueryData(articleQuery(http, id, lang)), queryClient.prefetchQuery(relatedArticlesQuery(http, id, lang))]);
   return null;
 }
 
@@ -37,7 +37,7 @@ export function Component() {
   const id = parseId(useParams().id)!;
   // The page is rendered as a guest sees it, locked when premium; after hydration the browser asks for the
   // caller's own access and, when they may read, unlocks the body under a personal key.
-  const { data: guestCopy } = useSuspenseQuery(articleQuery(http, id));
+  const { data: guestCopy } = useSuspenseQuery(articleQuery(http, id, lang));
   // The session (in the entry chunk) rather than a Dexie query here: Dexie loads after hydration, not with the page.
   const { auth, ready } = useSession();
   const viewer = auth?.isLogin ? auth.userid : 0;
@@ -54,7 +54,7 @@ export function Component() {
   const [pressed, setPressed] = useState(false);
   // Opened under the monthly meter: how many free articles are left, so the reader is not surprised later.
   const metered = access.data?.unlocked?.reason === 'metered' ? access.data.unlocked : null;
-  const related = useQuery(relatedArticlesQuery(http, id)).data ?? [];
+  const related = useQuery(relatedArticlesQuery(http, id, lang)).data ?? [];
   const url = paths.article(id);
   return (
     <>

@@ -9,7 +9,7 @@ export const { loader, Component } = catalogListRoute({
   keyOf: (params) => parseId(params.id),
   idOf: (id) => id,
   owner: authorQuery,
-  articles: (http, id, page) => articlesByAuthorQuery(http, id, page, LIST_PAGE_SIZE),
+  articles: (http, id, page, lang) => articlesByAuthorQuery(http, id, page, LIST_PAGE_SIZE, lang),
   view: (author, t) => ({
     kicker: t('author.kicker'),
     title: author.display_name,

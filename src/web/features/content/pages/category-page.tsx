@@ -20,7 +20,7 @@ export const { loader, Component } = catalogListRoute({
   keyOf: lookupOf,
   idOf: (lookup) => (lookup.by === 'id' ? lookup.value : null),
   owner: categoryQuery,
-  articles: (http, category, page) => articleSummariesQuery(http, { category, page, page_size: LIST_PAGE_SIZE }),
+  articles: (http, category, page, lang) => articleSummariesQuery(http, { category, page, page_size: LIST_PAGE_SIZE }, lang),
   view: (category, t) => ({
     kicker: t('category.kicker'),
     title: category.name,

@@ -13,7 +13,7 @@ import { ShortcutList } from '../components/shortcut-list.js';
 
 export async function loader({ queryClient, http, lang = 'en' }: RouteDeps) {
   await Promise.all([
-    queryClient.ensureQueryData(hotArticlesQuery(http)),
+    queryClient.ensureQueryData(hotArticlesQuery(http, lang)),
     queryClient.ensureQueryData(shortcutPreviewQuery(http)),
     queryClient.ensureQueryData(slotTextsQuery(http, lang)),
   ]);
@@ -36,7 +36,7 @@ function ShortcutGroups({ groups }: { groups: ShortcutTypeDetails[] }) {
 export function Component() {
   const http = useHttp();
   const { t, lang } = useI18n();
-  const { data: hot } = useSuspenseQuery(hotArticlesQuery(http));
+  const { data: hot } = useSuspenseQuery(hotArticlesQuery(http, lang));
   const { data: groups } = useSuspenseQuery(shortcutPreviewQuery(http));
   const { data: slots } = useSuspenseQuery(slotTextsQuery(http, lang));
   const notes = slots.filter(isEditorsNote);

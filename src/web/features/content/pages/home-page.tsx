@@ -23,10 +23,10 @@ export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { re
   // The articles are the page; banners and announcements decorate it, so a failure there must not
   // take the page down (prefetchQuery never throws; their components render nothing without data).
   await Promise.all([
-    queryClient.ensureQueryData(articleSummariesQuery(http, latestParams(page))),
-    queryClient.ensureQueryData(hotArticlesQuery(http)),
+    queryClient.ensureQueryData(articleSummariesQuery(http, latestParams(page), lang)),
+    queryClient.ensureQueryData(hotArticlesQuery(http, lang)),
     queryClient.prefetchQuery(bannersQuery(http, lang)),
-    queryClient.prefetchQuery(hotBannerArticlesQuery(http)),
+    queryClient.prefetchQuery(hotBannerArticlesQuery(http, lang)),
     queryClient.prefetchQuery(announcementsQuery(http, lang)),
     queryClient.prefetchQuery(slotTextsQuery(http, lang, SLOT_KEYS.homeIntro)),
   ]);
@@ -40,10 +40,10 @@ export function Component() {
   const location = useLocation();
   const [search] = useSearchParams();
   const page = parsePage(search) ?? 1;
-  const { data: latest } = useSuspenseQuery(articleSummariesQuery(http, latestParams(page)));
-  const { data: hot } = useSuspenseQuery(hotArticlesQuery(http));
+  const { data: latest } = useSuspenseQuery(articleSummariesQuery(http, latestParams(page), lang));
+  const { data: hot } = useSuspenseQuery(hotArticlesQuery(http, lang));
   const banners = useQuery(bannersQuery(http, lang)).data ?? [];
-  const hotBanner = useQuery(hotBannerArticlesQuery(http)).data ?? [];
+  const hotBanner = useQuery(hotBannerArticlesQuery(http, lang)).data ?? [];
   const announcements = useQuery(announcementsQuery(http, lang)).data ?? [];
   const intro = slotWithKey(useQuery(slotTextsQuery(http, lang, SLOT_KEYS.homeIntro)).data, SLOT_KEYS.homeIntro);
   return (

@@ -18,10 +18,10 @@ import { PageHeader } from '../components/page-header.js';
 
 const listParams = (page: number) => ({ access: 'premium' as const, page, page_size: LIST_PAGE_SIZE });
 
-export async function loader({ queryClient, http }: RouteDeps, { request }: LoaderFunctionArgs) {
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { request }: LoaderFunctionArgs) {
   const page = requirePage(request);
   await Promise.all([
-    queryClient.ensureQueryData(articleSummariesQuery(http, listParams(page))),
+    queryClient.ensureQueryData(articleSummariesQuery(http, listParams(page), lang)),
     queryClient.ensureQueryData(memberCoursesQuery(http)),
   ]);
   return null;
@@ -57,11 +57,11 @@ function CourseItem({ course }: { course: CourseCard }) {
 /** `/member/content`: the premium articles, a page at a time, and the member courses (public lists, rendered by the server). */
 export function Component() {
   const http = useHttp();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const location = useLocation();
   const [search] = useSearchParams();
   const page = parsePage(search) ?? 1;
-  const { data: list } = useSuspenseQuery(articleSummariesQuery(http, listParams(page)));
+  const { data: list } = useSuspenseQuery(articleSummariesQuery(http, listParams(page), lang));
   const { data: courses } = useSuspenseQuery(memberCoursesQuery(http));
   const title = page > 1 ? t('list.titlePage', { title: t('memberContent.title'), page }) : t('memberContent.title');
   return (

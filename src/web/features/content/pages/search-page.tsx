@@ -21,17 +21,17 @@ function termsOf(search: URLSearchParams): Terms {
   return q.length > SEARCH_MAX_LENGTH ? { kind: 'too-long' } : { kind: 'ok', q };
 }
 
-export async function loader({ queryClient, http }: RouteDeps, { request }: LoaderFunctionArgs) {
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { request }: LoaderFunctionArgs) {
   const page = requirePage(request);
   const terms = termsOf(new URL(request.url).searchParams);
-  if (terms.kind === 'ok') await queryClient.ensureQueryData(searchQuery(http, terms.q, page));
+  if (terms.kind === 'ok') await queryClient.ensureQueryData(searchQuery(http, terms.q, page, lang));
   return null;
 }
 
 function Results({ q, page }: { q: string; page: number }) {
   const http = useHttp();
-  const { t } = useI18n();
-  const { data } = useSuspenseQuery(searchQuery(http, q, page));
+  const { t, lang } = useI18n();
+  const { data } = useSuspenseQuery(searchQuery(http, q, page, lang));
   return (
     <section aria-labelledby="results-title">
       <h2 id="results-title" className="visually-hidden">{t('search.resultsTitle')}</h2>

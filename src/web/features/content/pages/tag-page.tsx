@@ -20,7 +20,7 @@ export const { loader, Component } = catalogListRoute({
   keyOf: lookupOf,
   idOf: (lookup) => (lookup.by === 'id' ? lookup.value : null),
   owner: tagQuery,
-  articles: (http, tag, page) => articleSummariesQuery(http, { tag, page, page_size: LIST_PAGE_SIZE }),
+  articles: (http, tag, page, lang) => articleSummariesQuery(http, { tag, page, page_size: LIST_PAGE_SIZE }, lang),
   view: (tag, t) => ({
     kicker: t('tag.kicker'),
     title: tag.name,

@@ -9,7 +9,7 @@ export const { loader, Component } = catalogListRoute({
   keyOf: (params) => parseId(params.id),
   idOf: (id) => id,
   owner: topicQuery,
-  articles: (http, id, page) => topicArticlesQuery(http, id, page, LIST_PAGE_SIZE),
+  articles: (http, id, page, lang) => topicArticlesQuery(http, id, page, LIST_PAGE_SIZE, lang),
   view: (topic, t) => ({
     kicker: t('topic.kicker'),
     title: topic.name,
