@@ -5,7 +5,7 @@ export const CATEGORIES: DemoTerm[] = [
     name: 'Software Craft',
     slug: 'software-craft',
     description: 'Writing code that the next person (often you) can read, change and trust: naming, structure, refactoring.',
-    translations: { 'zh-CN': { name: '软件匠艺', description: '写出下一个人（常常就是你自己）能读懂、能修改、能信任的代码：命名、结构与重构。' } },
+    translations: { 'zh-CN': { name: '软件手艺', description: '写出下一个人（常常就是你自己）能读懂、能修改、能信任的代码：命名、结构与重构。' } },
   },
   {
     name: 'Testing',
@@ -71,7 +71,7 @@ export const TOPICS: DemoTopic[] = [
     slug: 'reading-deliberately',
     description:
       'How to choose, read and keep what you read: reading logs, note systems and the three-pass method, from editors who read for a living.',
-    translations: { 'zh-CN': { name: '用心阅读', description: '怎样挑选、阅读并留住读过的东西：阅读日志、笔记系统和三遍阅读法，来自以读书为业的编辑。' } },
+    translations: { 'zh-CN': { name: '有意识地阅读', description: '怎样挑选、阅读并留住读过的东西：阅读日志、笔记系统和三遍阅读法，来自以读书为业的编辑。' } },
     cover: '/media/demo/topic-reading-deliberately.webp',
   },
   {
