@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import { publicMonths } from '../counts-repo.js';
 
@@ -32,15 +32,32 @@ export async function monthsIn(db: Kysely<Database>, range: MonthRange): Promise
   return months.filter((m) => (!range.from || m.month >= range.from) && (!range.before || m.month < range.before));
 }
 
-/** The ids of a month's newest public articles: one short walk down the date index. */
-export async function newestOfMonth(db: Kysely<Database>, month: string, now: string, limit: number): Promise<number[]> {
-  const rows = await published(db, { from: month, before: `${month}-32`, now })
-    .select('articles.id')
+/** A month's newest public articles, as one short walk down the date index. */
+function newestOfMonthQuery(db: Kysely<Database>, month: string, now: string, limit: number) {
+  return published(db, { from: month, before: `${month}-32`, now })
+    .select(['articles.id', 'articles.published_at', sql<string>`cast(${month} as text)`.as('month')])
     .orderBy('articles.published_at', 'desc')
     .orderBy('articles.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
+    .limit(limit);
+}
+
+/**
+ * The ids of each month's newest public articles (newest first), for every month of a page in one
+ * statement: each month's own index walk, stopped at `limit`, joined with UNION ALL, so a page of twenty
+ * months is one round trip instead of twenty.
+ */
+export async function newestOfMonths(db: Kysely<Database>, months: string[], now: string, limit: number): Promise<Map<string, number[]>> {
+  const byMonth = new Map(months.map((m) => [m, [] as number[]]));
+  if (months.length === 0) return byMonth;
+  // Each walk is a derived table: a compound SELECT allows LIMIT on its last part only.
+  const part = (month: string, i: number) => db.selectFrom(newestOfMonthQuery(db, month, now, limit).as(`m${i}`)).selectAll();
+  let query = part(months[0]!, 0);
+  for (let i = 1; i < months.length; i += 1) query = query.unionAll(part(months[i]!, i));
+  const rows = await query.execute();
+  const newestFirst = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+    a.published_at === b.published_at ? b.id - a.id : (a.published_at ?? '') < (b.published_at ?? '') ? 1 : -1;
+  for (const row of rows.sort(newestFirst)) byMonth.get(row.month)?.push(row.id);
+  return byMonth;
 }
 
 /**

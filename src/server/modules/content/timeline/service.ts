@@ -8,7 +8,7 @@ import { offsetOf } from '../../../platform/http.js';
 import { nowIso } from '../../../platform/time.js';
 import { cardsByIds as courseCardsByIds } from '../../courses/course-service.js';
 import { cardsByIds, type Page } from '../articles/service.js';
-import { coursesByMonth, monthsIn, newestOfMonth, type MonthRange } from './repo.js';
+import { coursesByMonth, monthsIn, newestOfMonths, type MonthRange } from './repo.js';
 
 export interface TimelineInput extends PageQuery {
   year?: number;
@@ -58,8 +58,7 @@ async function buildTimeline(ctx: AppContext, input: TimelineInput, lang: Langua
   const months = all.slice(offsetOf(input), offsetOf(input) + input.page_size);
   const count = all.length;
   if (months.length === 0) return { count, results: [] };
-  const idsByMonth = new Map<string, number[]>();
-  for (const m of months) idsByMonth.set(m, articleCounts.has(m) ? await newestOfMonth(db, m, range.now, input.per_month) : []);
+  const idsByMonth = await newestOfMonths(db, months.filter((m) => articleCounts.has(m)), range.now, input.per_month);
   const courseIds = months.flatMap((m) => (courseMonths.get(m) ?? []).slice(0, input.per_month));
   const [cards, courseCards] = await Promise.all([cardsByIds(ctx, [...idsByMonth.values()].flat(), lang), courseCardsByIds(ctx, courseIds)]);
   const byId = new Map(cards.map((c) => [c.id, c]));
@@ -68,7 +67,7 @@ async function buildTimeline(ctx: AppContext, input: TimelineInput, lang: Langua
     results: months.map((m) => ({
       month: m,
       count: articleCounts.get(m) ?? 0,
-      articles: idsByMonth.get(m)!.flatMap((id) => byId.get(id) ?? []),
+      articles: (idsByMonth.get(m) ?? []).flatMap((id) => byId.get(id) ?? []),
       course_count: courseMonths.get(m)?.length ?? 0,
       courses: (courseMonths.get(m) ?? [])
         .slice(0, input.per_month)
