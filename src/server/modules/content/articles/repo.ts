@@ -1,8 +1,8 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { ArticleCard } from '../../../../shared/api/content.js';
 import type { ArticlesTable, Database, NewArticle } from '../../../db/types.js';
 import type { Language } from '../../../../shared/i18n/index.js';
-import { countPublic, type CountKind } from '../counts-repo.js';
+import { publicCount, type CountKind } from '../counts-repo.js';
 import { namesIn } from '../translations.js';
 
 /** Columns of a card: everything but the body. */
@@ -85,26 +85,56 @@ export async function countArticles(q: ArticleQuery): Promise<number> {
 }
 
 /**
- * How many published, public articles match: a maintained count when the filters are none or one
- * category, tag, topic or author (every public page's list), a count of the rows otherwise.
+ * How many published, public articles match, as an expression: a maintained count when the filters are none
+ * or one category, tag, topic or author (every public page's list), a count of the rows otherwise.
  */
-export function countPublished(db: Kysely<Database>, filters: ArticleFilters, now: string): Promise<number> {
+function publishedCount(db: Kysely<Database>, filters: ArticleFilters, now: string): Expression<number | string> {
   // The same test as the filters' own: a false or zero filter filters nothing.
   const given = (Object.keys(filters) as (keyof ArticleFilters)[]).filter((k) => (k === 'ids' ? filters.ids !== undefined : Boolean(filters[k])));
-  if (given.length === 0) return countPublic(db, 'all', 0, now);
+  if (given.length === 0) return publicCount('all', 0, now);
   const only = given.length === 1 ? given[0] : undefined;
   if (only === 'category' || only === 'tag' || only === 'topic' || only === 'author') {
-    return countPublic(db, only satisfies CountKind, filters[only]!, now);
+    return publicCount(only satisfies CountKind, filters[only]!, now);
   }
-  return countArticles(publishedArticles(db, filters, now));
+  return sql<number | string>`(${publishedArticles(db, filters, now).select((eb) => eb.fn.countAll<number | string>().as('n'))})`;
+}
+
+/** How many published, public articles match (see publishedCount). */
+export async function countPublished(db: Kysely<Database>, filters: ArticleFilters, now: string): Promise<number> {
+  const row = await db.selectNoFrom(sql<number | string>`${publishedCount(db, filters, now)}`.as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of the newest public cards and how many match, in one statement: the count rides along as a
+ * column (an uncorrelated subquery, evaluated once), so a list costs one round trip; a page past the end,
+ * which has no row to carry it, counts on its own. Past the first page the ids are found first, from the
+ * index alone, and only the page's rows are read (no OFFSET walk over full rows).
+ */
+export async function listNewestCounted(
+  db: Kysely<Database>,
+  filters: ArticleFilters,
+  now: string,
+  limit: number,
+  offset: number,
+): Promise<{ count: number; rows: CardRow[] }> {
+  const total = sql<number | string>`${publishedCount(db, filters, now)}`.as('total');
+  const newest = <Q extends ArticleQuery>(q: Q) => q.orderBy('articles.published_at', 'desc').orderBy('articles.id', 'desc').limit(limit);
+  let rows: (CardRow & { total: number | string })[];
+  if (offset === 0) {
+    rows = await newest(publishedArticles(db, filters, now)).select(cardColumns).select(total).execute();
+  } else {
+    const ids = newest(publishedArticles(db, filters, now)).select('articles.id').offset(offset);
+    // No ORDER BY here: it would lead SQLite to walk the date index past every article for the few ids.
+    rows = await db.selectFrom('articles').select(cardColumns).select(total).where('articles.id', 'in', ids).execute();
+    rows.sort((a, b) => (a.published_at === b.published_at ? b.id - a.id : (a.published_at ?? '') < (b.published_at ?? '') ? 1 : -1));
+  }
+  if (rows.length === 0) return { count: await countPublished(db, filters, now), rows: [] };
+  return { count: Number(rows[0]!.total), rows };
 }
 
 export function selectCards(q: ArticleQuery) {
   return q.select(cardColumns);
-}
-
-export async function listNewest(q: ArticleQuery, limit: number, offset: number): Promise<CardRow[]> {
-  return selectCards(q).orderBy('articles.published_at', 'desc').orderBy('articles.id', 'desc').limit(limit).offset(offset).execute();
 }
 
 export async function listByViews(q: ArticleQuery, limit: number): Promise<CardRow[]> {
@@ -130,7 +160,52 @@ export function findArticleBySlug(db: Kysely<Database>, slug: string) {
 }
 
 /**
- * Author, category, tags and topics of many cards in four queries; category, tag and topic names in `lang`
+ * The author, category, tag and topic rows of cards, read as one statement: the four lookups joined with
+ * UNION ALL into rows of one shape (`kind` tells them apart), so a card list costs one round trip here
+ * instead of four. Tags come by name, topics by their sort order (then name).
+ */
+async function cardRefs(db: Kysely<Database>, ids: number[], authorIds: number[], categoryIds: number[]) {
+  const kind = (k: 'author' | 'category' | 'tag' | 'topic') => sql<string>`${sql.lit(k)}`.as('kind');
+  const none = sql<string | null>`null`;
+  const zero = sql<number>`0`;
+  let query = db
+    .selectFrom('users')
+    .select([kind('author'), 'users.id', zero.as('article_id'), 'users.display_name as name', sql.ref<string | null>('users.username').as('slug'), 'users.avatar as avatar', none.as('translations'), zero.as('sort')])
+    .where('users.id', 'in', authorIds)
+    .unionAll(
+      db
+        .selectFrom('article_tags')
+        .innerJoin('tags', 'tags.id', 'article_tags.tag_id')
+        .select([kind('tag'), 'tags.id', 'article_tags.article_id', 'tags.name', none.as('slug'), none.as('avatar'), sql.ref<string | null>('tags.translations').as('translations'), zero.as('sort')])
+        .where('article_tags.article_id', 'in', ids),
+    )
+    .unionAll(
+      db
+        .selectFrom('topic_articles')
+        .innerJoin('topics', 'topics.id', 'topic_articles.topic_id')
+        .select([kind('topic'), 'topics.id', 'topic_articles.article_id', 'topics.name', none.as('slug'), none.as('avatar'), sql.ref<string | null>('topics.translations').as('translations'), 'topics.sort_order as sort'])
+        .where('topic_articles.article_id', 'in', ids),
+    );
+  if (categoryIds.length) {
+    query = query.unionAll(
+      db
+        .selectFrom('categories')
+        .select([kind('category'), 'categories.id', zero.as('article_id'), 'categories.name', 'categories.slug', none.as('avatar'), sql.ref<string | null>('categories.translations').as('translations'), zero.as('sort')])
+        .where('categories.id', 'in', categoryIds),
+    );
+  }
+  const rows = await query.orderBy('kind').orderBy('sort').orderBy('name').execute();
+  const of = (k: string) => rows.filter((r) => r.kind === k);
+  return {
+    authors: of('author').map((r) => ({ id: r.id, display_name: r.name, username: r.slug ?? '', avatar: r.avatar })),
+    categories: of('category').map((r) => ({ id: r.id, name: r.name, slug: r.slug ?? '', translations: r.translations })),
+    tags: of('tag').map((r) => ({ article_id: r.article_id, id: r.id, name: r.name, translations: r.translations })),
+    topics: of('topic').map((r) => ({ article_id: r.article_id, id: r.id, name: r.name, translations: r.translations })),
+  };
+}
+
+/**
+ * Author, category, tags and topics of many cards in one query; category, tag and topic names in `lang`
  * (without it, the default-language names), from the translations the same queries read.
  */
 export async function hydrateCards(db: Kysely<Database>, rows: CardRow[], lang?: Language): Promise<ArticleCard[]> {
@@ -138,26 +213,7 @@ export async function hydrateCards(db: Kysely<Database>, rows: CardRow[], lang?:
   const ids = rows.map((r) => r.id);
   const authorIds = [...new Set(rows.map((r) => r.author_id))];
   const categoryIds = [...new Set(rows.map((r) => r.category_id).filter((c): c is number => c !== null))];
-  const [authors, categories, tags, topics] = await Promise.all([
-    db.selectFrom('users').select(['id', 'display_name', 'username', 'avatar']).where('id', 'in', authorIds).execute(),
-    categoryIds.length
-      ? db.selectFrom('categories').select(['id', 'name', 'slug', 'translations']).where('id', 'in', categoryIds).execute()
-      : Promise.resolve([]),
-    db
-      .selectFrom('article_tags')
-      .innerJoin('tags', 'tags.id', 'article_tags.tag_id')
-      .select(['article_tags.article_id', 'tags.id', 'tags.name', 'tags.translations'])
-      .where('article_tags.article_id', 'in', ids)
-      .orderBy('tags.name')
-      .execute(),
-    db
-      .selectFrom('topic_articles')
-      .innerJoin('topics', 'topics.id', 'topic_articles.topic_id')
-      .select(['topic_articles.article_id', 'topics.id', 'topics.name', 'topics.translations'])
-      .where('topic_articles.article_id', 'in', ids)
-      .orderBy('topics.sort_order')
-      .execute(),
-  ]);
+  const { authors, categories, tags, topics } = await cardRefs(db, ids, authorIds, categoryIds);
   const authorById = new Map(authors.map((a) => [a.id, a]));
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   const [categoryName, tagName, topicName] = [namesIn(lang), namesIn(lang), namesIn(lang)];

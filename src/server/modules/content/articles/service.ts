@@ -20,7 +20,6 @@ import { priceCard } from '../../membership/service.js';
 import { signMediaUrls } from '../../courses/member-media.js';
 import {
   cardRowsByIds,
-  countPublished,
   deleteArticleRow,
   existingIds,
   findArticle,
@@ -28,7 +27,7 @@ import {
   findArticleHead,
   hydrateCards,
   listByViews,
-  listNewest,
+  listNewestCounted,
   insertArticle,
   publishedArticles,
   publishedByViews,
@@ -121,8 +120,7 @@ export async function listArticleCards(
 ): Promise<Page<ArticleCard>> {
   const db = ctx.db.kysely;
   const now = nowIso();
-  const q = publishedArticles(db, filters, now);
-  const [count, rows] = await Promise.all([countPublished(db, filters, now), listNewest(q, page.page_size, (page.page - 1) * page.page_size)]);
+  const { count, rows } = await listNewestCounted(db, filters, now, page.page_size, (page.page - 1) * page.page_size);
   return { count, results: await hydrateCards(db, rows, lang) };
 }
 
