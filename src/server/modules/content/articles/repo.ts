@@ -151,8 +151,11 @@ export async function cardRowsByIds(db: Kysely<Database>, ids: number[]): Promis
   return db.selectFrom('articles').select(cardColumns).where('articles.id', 'in', ids).execute();
 }
 
-export function findArticle(db: Kysely<Database>, id: number) {
-  return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+/** What reading an article needs: its card columns and its HTML (not the Markdown and plain-text copies of the body). */
+export type ArticleReadRow = CardRow & { content_html: string };
+
+export function findArticle(db: Kysely<Database>, id: number): Promise<ArticleReadRow | undefined> {
+  return db.selectFrom('articles').select([...cardColumns, 'articles.content_html']).where('articles.id', '=', id).executeTakeFirst();
 }
 
 export function findArticleBySlug(db: Kysely<Database>, slug: string) {

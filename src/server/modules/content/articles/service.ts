@@ -33,6 +33,7 @@ import {
   publishedByViews,
   updateArticleRow,
   type ArticleFilters,
+  type ArticleReadRow,
   type CardRow,
 } from './repo.js';
 import { relatedArticleIds } from './related.js';
@@ -56,7 +57,7 @@ function readableBody(ctx: AppContext, article: Pick<ArticleRow, 'id' | 'access'
   return openToAll(article) ? article.content_html : signMediaUrls(ctx, article.content_html, undefined, true, { kind: 'article', id: article.id });
 }
 
-async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleRow, lang?: Language): Promise<ArticleDetail> {
+async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleReadRow, lang?: Language): Promise<ArticleDetail> {
   const [card] = await hydrateCards(ctx.db.kysely, [article], lang);
   return {
     ...card,
@@ -66,7 +67,7 @@ async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleRow, 
   };
 }
 
-async function publicArticle(ctx: AppContext, id: number): Promise<ArticleRow> {
+async function publicArticle(ctx: AppContext, id: number): Promise<ArticleReadRow> {
   const article = await findArticle(ctx.db.kysely, id);
   if (!article || !isPublic(article)) throw new NotFound('Article');
   return article;

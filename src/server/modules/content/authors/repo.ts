@@ -1,14 +1,15 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/types.js';
-import { countPublic } from '../counts-repo.js';
+import { publicCount } from '../counts-repo.js';
 
-/** How many published, already public articles the author has (a maintained count, not a scan). */
-export function countPublishedBy(db: Kysely<Database>, authorId: number, now: string): Promise<number> {
-  return countPublic(db, 'author', authorId, now);
-}
-
-/** The author's `translations` column: their description in other languages. */
-export async function authorTranslations(db: Kysely<Database>, authorId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('translations').where('id', '=', authorId).executeTakeFirst();
-  return row?.translations;
+/**
+ * A user's public profile columns, their `translations` (the description in other languages) and how many
+ * published, already public articles they have (a maintained count, not a scan), in one statement.
+ */
+export function findAuthor(db: Kysely<Database>, id: number, now: string) {
+  return db
+    .selectFrom('users')
+    .select(['users.id', 'users.display_name', 'users.username', 'users.avatar', 'users.description', 'users.translations', publicCount('author', sql.ref<number>('users.id'), now).as('article_count')])
+    .where('users.id', '=', id)
+    .executeTakeFirst();
 }
