@@ -51,6 +51,12 @@ class RelatedIndex {
   /** The earliest date of a scheduled article after the last check: rankings made before it are dropped then. */
   private releaseAt: string | null | undefined;
 
+  /** The article's category when it is in the index (published, with a date), else undefined. */
+  categoryOf(articleId: number): number | null | undefined {
+    const at = this.slot.get(articleId);
+    return at === undefined ? undefined : this.entries[at]!.category;
+  }
+
   /** Articles sharing the most tags with this one (then the highest id), then its category's newest. */
   related(articleId: number, categoryId: number | null, limit: number, now: string): number[] {
     if (this.releaseAt === undefined || (this.releaseAt !== null && now >= this.releaseAt)) {
@@ -154,4 +160,9 @@ async function indexOf(ctx: AppContext): Promise<RelatedIndex> {
 /** Ids of the articles related to a public article, best first. */
 export async function relatedArticleIds(ctx: AppContext, articleId: number, categoryId: number | null, limit: number, now: string): Promise<number[]> {
   return (await indexOf(ctx)).related(articleId, categoryId, limit, now);
+}
+
+/** The category of an article as the related index holds it; undefined when the index does not hold the article. */
+export async function indexedCategory(ctx: AppContext, articleId: number): Promise<number | null | undefined> {
+  return (await indexOf(ctx)).categoryOf(articleId);
 }

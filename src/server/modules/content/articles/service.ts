@@ -36,7 +36,7 @@ import {
   type ArticleReadRow,
   type CardRow,
 } from './repo.js';
-import { relatedArticleIds } from './related.js';
+import { indexedCategory, relatedArticleIds } from './related.js';
 
 export interface Page<T> {
   count: number;
@@ -138,11 +138,13 @@ export async function getSummary(ctx: AppContext, id: number, lang?: Language): 
 }
 
 export async function cardsByIds(ctx: AppContext, ids: number[], lang?: Language): Promise<ArticleCard[]> {
-  const db = ctx.db.kysely;
-  const now = nowIso();
-  const rows = await cardRowsByIds(db, [...new Set(ids)]);
+  return publicCardsOf(ctx, ids, await cardRowsByIds(ctx.db.kysely, [...new Set(ids)]), nowIso(), lang);
+}
+
+/** The cards of the public ones of these ids, in their order, from rows already read. */
+function publicCardsOf(ctx: AppContext, ids: number[], rows: CardRow[], now: string, lang?: Language): Promise<ArticleCard[]> {
   const byId = new Map(rows.filter((r) => isPublic({ status: r.status, published_at: r.published_at }, now)).map((r) => [r.id, r]));
-  return hydrateCards(db, ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined), lang);
+  return hydrateCards(ctx.db.kysely, ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined), lang);
 }
 
 /**
@@ -183,10 +185,21 @@ export async function hotBannerArticles(ctx: AppContext, categoryId: number, lim
 
 /** Articles sharing the most tags with this one (then the highest id), then the same category's newest. */
 export async function relatedArticles(ctx: AppContext, id: number, limit: number, lang?: Language): Promise<ArticleCard[]> {
-  const article = await findArticleHead(ctx.db.kysely, id);
-  if (!article || !isPublic(article)) throw new NotFound('Article');
-  const ids = await relatedArticleIds(ctx, id, article.category_id, limit, nowIso());
-  return cardsByIds(ctx, ids, lang);
+  const db = ctx.db.kysely;
+  const now = nowIso();
+  // The related ids come from the article's category as the related index knows it, so that the article's
+  // own row is read with theirs; the row has the last word (a 404 for an article not public, the ranking
+  // again in the rare case its category changed elsewhere since the index was built).
+  const indexed = (await indexedCategory(ctx, id)) ?? null;
+  let ids = await relatedArticleIds(ctx, id, indexed, limit, now);
+  let rows = await cardRowsByIds(db, [id, ...ids]);
+  const article = rows.find((r) => r.id === id);
+  if (!article || !isPublic(article, now)) throw new NotFound('Article');
+  if (article.category_id !== indexed) {
+    ids = await relatedArticleIds(ctx, id, article.category_id, limit, now);
+    rows = await cardRowsByIds(db, ids);
+  }
+  return publicCardsOf(ctx, ids, rows, now, lang);
 }
 
 /** Whether the caller may read the article and why, the metered reads left, and the plans that would open it. */
