@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from './node-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.resolve(root, process.env.DIST_DIR ?? 'dist');
@@ -30,7 +31,14 @@ if (builtAt < sourcesAt || !existsSync(path.join(dist, 'server', 'main.js'))) {
 }
 
 const [command = 'start', ...rest] = process.argv.slice(2);
-const child = spawnSync(process.execPath, [path.join(dist, 'server', 'main.js'), command, ...rest], {
+let nodeArgs;
+try {
+  nodeArgs = serverNodeArgs(command, process.env);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+const child = spawnSync(process.execPath, [...nodeArgs, path.join(dist, 'server', 'main.js'), command, ...rest], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

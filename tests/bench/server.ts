@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { serverNodeArgs } from '../../src/server/node-args.mjs';
 
 /** A port the system says is free on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -26,11 +27,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `node <dist>/server/main.js start` on 127.0.0.1, resolved once /readyz answers. */
+/** `node <flags> <dist>/server/main.js start` on 127.0.0.1, as `npm start` runs it, resolved once /readyz answers. */
 export async function startServer(dist: string, env: NodeJS.ProcessEnv, port: number): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [path.join(dist, 'server', 'main.js'), 'start'], {
+  // The flags `npm start` gives the server (its heap budget), so the figures are those of the real thing.
+  const child = spawn(process.execPath, [...serverNodeArgs('start', env), path.join(dist, 'server', 'main.js'), 'start'], {
     env: { ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
