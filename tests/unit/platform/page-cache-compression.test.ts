@@ -14,49 +14,71 @@ afterEach(() => {
 });
 
 describe('compressed copies in the page cache', () => {
-  it('makes each copy once, keeps it with the page and counts it in the byte bound', async () => {
+  it('keeps a page as Brotli bytes, the request\'s own when it made them, and counts those in the byte bound', async () => {
     const cache = newCache(1_000_000);
     const p = page(4000);
-    cache.set('k', p, cache.version());
-    expect(cache.stats.bytes).toBe(1 + 4000);
+    const quick = zlib.brotliCompressSync(p.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    await cache.keep('k', p, cache.version(), quick);
+    const kept = cache.get('k')!;
+    expect(kept.coding).toBe('br');
+    expect(kept.body.equals(quick)).toBe(true);
+    expect(cache.stats.bytes).toBe(1 + quick.length);
+    expect(cache.stats.bytes).toBeLessThan(4000);
 
-    const br = await cache.body('k', p, 'br');
+    // Without the request's bytes (a client that took gzip), the cache makes its own.
+    await cache.keep('g', p, cache.version());
+    expect(zlib.brotliDecompressSync(cache.get('g')!.body).toString()).toBe(p.html.toString());
+  });
+
+  it('makes the best Brotli copy on the first hit, in place of the quick one, and each copy once', async () => {
+    const cache = newCache(1_000_000);
+    const p = page(4000);
+    await cache.keep('k', p, cache.version());
+    const quickBytes = cache.stats.bytes;
+
+    const br = await cache.body('k', cache.get('k')!, 'br');
     expect(br.coding).toBe('br');
-    expect(zlib.brotliDecompressSync(br.bytes as Buffer).toString()).toBe(p.html.toString());
-    const brBytes = (br.bytes as Buffer).length;
-    expect(cache.stats.bytes).toBe(1 + 4000 + brBytes);
+    expect(zlib.brotliDecompressSync(br.bytes).toString()).toBe(p.html.toString());
+    expect(cache.get('k')!.best).toBe(true);
+    expect(cache.get('k')!.body).toBe(br.bytes);
+    expect(cache.stats.bytes).toBe(1 + br.bytes.length);
+    expect(br.bytes.length).toBeLessThanOrEqual(quickBytes);
 
-    const gzip = await cache.body('k', p, 'gzip');
-    expect(zlib.gunzipSync(gzip.bytes as Buffer).toString()).toBe(p.html.toString());
-    expect(cache.stats.bytes).toBe(1 + 4000 + brBytes + (gzip.bytes as Buffer).length);
+    const gzip = await cache.body('k', cache.get('k')!, 'gzip');
+    expect(zlib.gunzipSync(gzip.bytes).toString()).toBe(p.html.toString());
+    expect(cache.stats.bytes).toBe(1 + br.bytes.length + gzip.bytes.length);
 
     const brotli = vi.spyOn(zlib, 'brotliCompress');
-    const again = await cache.body('k', p, 'br');
-    expect(again.bytes).toBe(br.bytes);
+    const gzipped = vi.spyOn(zlib, 'gzip');
+    expect((await cache.body('k', cache.get('k')!, 'br')).bytes).toBe(br.bytes);
+    expect((await cache.body('k', cache.get('k')!, 'gzip')).bytes).toBe(gzip.bytes);
     expect(brotli).not.toHaveBeenCalled();
+    expect(gzipped).not.toHaveBeenCalled();
   });
 
   it('shares one compression between requests that arrive together', async () => {
     const cache = newCache(1_000_000);
     const p = page(4000);
-    cache.set('k', p, cache.version());
+    await cache.keep('k', p, cache.version());
+    const kept = cache.get('k')!;
     const brotli = vi.spyOn(zlib, 'brotliCompress');
-    const bodies = await Promise.all([cache.body('k', p, 'br'), cache.body('k', p, 'br'), cache.body('k', p, 'br')]);
+    const bodies = await Promise.all([cache.body('k', kept, 'br'), cache.body('k', kept, 'br'), cache.body('k', kept, 'br')]);
     expect(brotli).toHaveBeenCalledTimes(1);
     expect(bodies[1].bytes).toBe(bodies[0].bytes);
     expect(bodies[2].bytes).toBe(bodies[0].bytes);
   });
 
   it('makes room for a copy by dropping the least recently used pages', async () => {
-    const cache = newCache(9000);
-    const a = page(4000);
-    const b = page(4000);
-    cache.set('a', a, cache.version());
-    cache.set('b', b, cache.version());
+    const a = page(8000);
+    const b = page(8000);
+    const size = zlib.brotliCompressSync(a.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
+    const cache = newCache(2 * size + 2 + 500);
+    await cache.keep('a', a, cache.version());
+    await cache.keep('b', b, cache.version());
     expect(cache.stats.entries).toBe(2);
-    await cache.body('a', a, 'br');
-    expect(cache.stats.bytes).toBeLessThanOrEqual(9000);
-    expect(cache.get('a')).toBe(a);
+    await cache.body('a', cache.get('a')!, 'gzip');
+    expect(cache.stats.bytes).toBeLessThanOrEqual(2 * size + 2 + 500);
+    expect(cache.get('a')).toBeDefined();
     expect(cache.get('b')).toBeUndefined();
   });
 
@@ -64,28 +86,41 @@ describe('compressed copies in the page cache', () => {
     const events = new ContentEvents();
     const cache = newCache(1_000_000, events);
     const old = page(4000);
-    cache.set('k', old, cache.version());
-    const making = cache.body('k', old, 'br');
+    await cache.keep('k', old, cache.version());
+    const making = cache.body('k', cache.get('k')!, 'br');
     events.changed('article');
     const fresh = page(4000);
-    cache.set('k', fresh, cache.version());
+    await cache.keep('k', fresh, cache.version());
+    const freshBytes = cache.stats.bytes;
     const sent = await making;
     // The request that asked still gets its page's bytes; the new page is not given them.
-    expect(zlib.brotliDecompressSync(sent.bytes as Buffer).toString()).toBe(old.html.toString());
-    expect(cache.stats.bytes).toBe(1 + 4000);
-    const next = await cache.body('k', fresh, 'br');
-    expect(zlib.brotliDecompressSync(next.bytes as Buffer).toString()).toBe(fresh.html.toString());
+    expect(zlib.brotliDecompressSync(sent.bytes).toString()).toBe(old.html.toString());
+    expect(cache.stats.bytes).toBe(freshBytes);
+    expect(cache.get('k')!.best).toBeUndefined();
+    const next = await cache.body('k', cache.get('k')!, 'br');
+    expect(zlib.brotliDecompressSync(next.bytes).toString()).toBe(fresh.html.toString());
+  });
+
+  it('keeps nothing rendered before a change that came while the page was being compressed', async () => {
+    const events = new ContentEvents();
+    const cache = newCache(1_000_000, events);
+    const keeping = cache.keep('k', page(4000), cache.version());
+    events.changed('article');
+    await keeping;
+    expect(cache.get('k')).toBeUndefined();
   });
 
   it('sends the HTML itself to a client that takes no compression, and a page under 1 KB as it is', async () => {
     const cache = newCache(1_000_000);
     const big = page(4000);
     const small = page(500);
-    cache.set('big', big, cache.version());
-    cache.set('small', small, cache.version());
-    expect(await cache.body('big', big, null)).toEqual({ bytes: big.html, coding: null });
-    expect(await cache.body('small', small, 'br')).toEqual({ bytes: small.html, coding: null });
-    expect(cache.stats.bytes).toBe(3 + 4000 + 5 + 500);
+    await cache.keep('big', big, cache.version());
+    await cache.keep('small', small, cache.version());
+    const plain = await cache.body('big', cache.get('big')!, null);
+    expect(plain.coding).toBeNull();
+    expect(plain.bytes.equals(big.html)).toBe(true);
+    expect(await cache.body('small', cache.get('small')!, 'br')).toEqual({ bytes: small.html, coding: null });
+    expect(cache.stats.bytes).toBe(3 + cache.get('big')!.body.length + 5 + 500);
   });
 });
 

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { COMPRESS_MIN_BYTES, compressBytes, type ContentCoding } from '../compression.js';
 import type { ContentEvents } from '../content-events.js';
@@ -44,19 +45,31 @@ export function pageCacheKey(lang: string, colorMode: string, url: string): stri
   return `${lang}|${colorMode}|${url}`;
 }
 
-export interface CachedPage {
+/** A page as a render made it. */
+export interface RenderedPage {
   status: number;
-  /**
-   * The page's HTML as UTF-8 bytes. Kept as bytes, not as a string: V8 holds a string with any character
-   * beyond Latin-1 (a Chinese page) at two bytes per character, so the byte bound would not be true.
-   */
+  /** The page's HTML as UTF-8 bytes. */
   html: Buffer;
   /** What showing the page counts as a read of (an article page: its article). */
   view?: PageView;
 }
 
+/**
+ * A page as the cache keeps it: its HTML Brotli-compressed, since a page's HTML is four to five times its
+ * Brotli bytes and a hit from a browser sends those bytes as they are. A page under `COMPRESS_MIN_BYTES`
+ * is kept as it is (`coding` null).
+ */
+export interface CachedPage {
+  status: number;
+  body: Buffer;
+  coding: 'br' | null;
+  /** The body is compressed at the highest settings (made on the page's first hit). */
+  best?: boolean;
+  view?: PageView;
+}
+
 export interface PageCacheOptions {
-  /** Upper bound of the HTML, its compressed copies and the keys held, in bytes; 0 turns the cache off. */
+  /** Upper bound of the compressed pages, their gzip copies and the keys held, in bytes; 0 turns the cache off. */
   maxBytes: number;
   /** Upper bound of the number of pages; 0 turns the cache off. */
   maxEntries: number;
@@ -65,15 +78,19 @@ export interface PageCacheOptions {
   events: ContentEvents;
 }
 
-/** A kept page and the compressed copies of its HTML made so far (each when a client first asked for it). */
+/** A kept page and its gzip copy once a client that takes no Brotli asked for it. */
 interface Entry {
   page: CachedPage;
-  br?: Buffer;
   gzip?: Buffer;
 }
 
-const entryBytes = (key: string, entry: Entry) =>
-  Buffer.byteLength(key) + entry.page.html.byteLength + (entry.br?.byteLength ?? 0) + (entry.gzip?.byteLength ?? 0);
+const entryBytes = (key: string, entry: Entry) => Buffer.byteLength(key) + entry.page.body.byteLength + (entry.gzip?.byteLength ?? 0);
+
+const decompress = (bytes: Buffer) =>
+  new Promise<Buffer>((resolve, reject) => zlib.brotliDecompress(bytes, (err, out) => (err ? reject(err) : resolve(out))));
+
+/** What a request for one coding makes from a kept page: the best Brotli bytes, a gzip copy, or the HTML. */
+type Making = 'br' | 'gzip';
 
 /**
  * The bytes in a memory block of their own. A small Buffer is often a view into a shared 8 KiB pool (and
@@ -89,13 +106,14 @@ export function ownBytes(bytes: Buffer): Buffer {
 
 /**
  * Rendered guest pages, bounded by bytes and by count, least recently used out first, and dropped as a
- * whole whenever content changes in this process. Each page keeps its HTML once and its Brotli and gzip
- * bytes once made, so a page is compressed once per coding, however often it is served.
+ * whole whenever content changes in this process. Each page is kept as Brotli bytes (and gzip bytes once a
+ * client asked for them), so a page is compressed once per coding, however often it is served, and the
+ * bound holds four to five times the pages it would as HTML.
  */
 export class PageCache {
   private readonly lru: LRUCache<string, Entry> | undefined;
   /** Compressions under way, per page, so that requests arriving together share one. */
-  private readonly pending = new WeakMap<CachedPage, Partial<Record<ContentCoding, Promise<Buffer>>>>();
+  private readonly pending = new WeakMap<CachedPage, Partial<Record<Making, Promise<Buffer>>>>();
 
   constructor(private readonly options: PageCacheOptions) {
     if (options.maxBytes > 0 && options.maxEntries > 0) {
@@ -123,29 +141,35 @@ export class PageCache {
   }
 
   /**
-   * Keeps a page rendered from content that did not change while it was rendered. A page larger than the
-   * whole bound is not kept. Its HTML should be bytes of their own (`ownBytes`), as only those are counted.
+   * Keeps a page rendered from content that did not change while it was rendered (`renderedFrom`, from
+   * `version()` before the render). `brotli` is the page's Brotli bytes when the request already made them;
+   * otherwise they are made here, quickly (the best copy is made on the page's first hit, for a page that is
+   * being read). A page larger than the whole bound is not kept.
    */
-  set(key: string, page: CachedPage, renderedFrom: number): void {
+  async keep(key: string, rendered: RenderedPage, renderedFrom: number, brotli?: Buffer): Promise<void> {
     if (!this.lru || renderedFrom !== this.options.events.current) return;
-    this.lru.set(key, { page });
+    const small = rendered.html.byteLength < COMPRESS_MIN_BYTES;
+    const body = small ? ownBytes(rendered.html) : ownBytes(brotli ?? (await compressBytes(rendered.html, 'br', 'dynamic')));
+    if (renderedFrom !== this.options.events.current) return;
+    this.lru.set(key, { page: { status: rendered.status, body, coding: small ? null : 'br', view: rendered.view } });
   }
 
   /**
-   * The bytes to send of a page from `get`: its HTML compressed with `coding` at the highest settings,
-   * made on the first request for that coding and then kept with the page (counted in the byte bound),
-   * so every later hit sends the same bytes with no work; or the HTML itself for `null` and for a page
-   * too small to gain from compression.
+   * The bytes to send of a page from `get`: Brotli at the highest settings, made on the first hit that asks
+   * for Brotli and then kept in place of the quick copy; a gzip copy, made on the first request for gzip and
+   * kept beside it (counted in the byte bound); the HTML itself for a client that takes neither (unpacked per
+   * request, as such clients are rare); a small page as it is.
    */
   async body(key: string, page: CachedPage, coding: ContentCoding | null): Promise<{ bytes: Buffer; coding: ContentCoding | null }> {
-    if (coding === null || page.html.byteLength < COMPRESS_MIN_BYTES) return { bytes: page.html, coding: null };
+    if (page.coding === null) return { bytes: page.body, coding: null };
+    if (coding === null) return { bytes: await decompress(page.body), coding: null };
+    if (coding === 'br' && page.best) return { bytes: page.body, coding };
     const kept = this.lru?.peek(key);
-    const stored = kept?.page === page ? kept[coding] : undefined;
-    if (stored) return { bytes: stored, coding };
+    if (coding === 'gzip' && kept?.page === page && kept.gzip) return { bytes: kept.gzip, coding };
 
     let pending = this.pending.get(page);
     if (!pending) this.pending.set(page, (pending = {}));
-    const making = (pending[coding] ??= compressBytes(page.html, coding, 'stored').then(ownBytes));
+    const making = (pending[coding] ??= decompress(page.body).then((html) => compressBytes(html, coding, 'stored')).then(ownBytes));
     let bytes: Buffer;
     try {
       bytes = await making;
@@ -155,7 +179,10 @@ export class PageCache {
     // Kept only with the very page it was made from: not after the page was dropped or replaced. A new
     // entry object, so that the cache counts its new size; its time to live runs on from the page's.
     const current = this.lru?.peek(key);
-    if (current?.page === page && !current[coding]) this.lru!.set(key, { ...current, [coding]: bytes }, { noUpdateTTL: true });
+    if (current?.page === page) {
+      const entry: Entry = coding === 'br' ? { ...current, page: { ...page, body: bytes, best: true } } : current.gzip ? current : { ...current, gzip: bytes };
+      if (entry !== current) this.lru!.set(key, entry, { noUpdateTTL: true });
+    }
     return { bytes, coding };
   }
 

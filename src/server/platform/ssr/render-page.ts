@@ -9,7 +9,7 @@ import { parseColorMode } from '../../../web/lib/color-mode.js';
 import { COMPRESS_MIN_BYTES, compressBytes, negotiateCoding, type ContentCoding } from '../compression.js';
 import { injectFetch } from './inject-fetch.js';
 import type { RenderFn, SsrOptions } from './options.js';
-import { cacheableUrl, ownBytes, PageCache, pageCacheKey } from './page-cache.js';
+import { cacheableUrl, PageCache, pageCacheKey } from './page-cache.js';
 
 type HtmlResult = Extract<RenderResult, { type: 'html' }>;
 
@@ -84,12 +84,16 @@ export function createPageServer(app: FastifyInstance, options: SsrOptions, temp
     const result = await render({ url, headers, fetch: fetchApi, lang, colorMode, publicUrl: config.publicUrl, siteName: config.siteName });
     if (result.type === 'redirect') return reply.redirect(result.location, result.status);
 
-    const html = ownBytes(Buffer.from(fillTemplate(pageTemplate!, result)));
-    if (key !== null && result.status === 200) cache.set(key, { status: result.status, html, view: result.view }, version);
+    const html = Buffer.from(fillTemplate(pageTemplate!, result));
     reply.header('x-ssr-cache', pageUrl === null ? 'bypass' : 'miss');
     // Compressed quickly for this request: most rendered pages are never asked for again before they
     // expire, so the cache's smallest copy is made on the first hit, for a page that is being read.
     const body = await dynamicBody(html, coding);
+    if (key !== null && result.status === 200) {
+      // The cache keeps the page's Brotli bytes: this request's own when it asked for Brotli (else made now,
+      // so the next request of the page finds it).
+      await cache.keep(key, { status: result.status, html, view: result.view }, version, body.coding === 'br' ? body.bytes : undefined);
+    }
     // A page with a reader's secret in its URL (a reset link) is theirs alone: no shared cache may keep it.
     return sendHtml(reply, result.status, body, result.status === 200 && pageUrl !== null ? SHARED : 'no-store');
   }
