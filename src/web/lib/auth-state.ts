@@ -1,23 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { TOKEN_DEFAULT_EXPIRATION } from '../../shared/constants.js';
 import { getDb, STATE_KEY, type AuthState, type LecternDb, type ProfileState } from './db.js';
+import { DEFAULT_AUTH_STATE, DEFAULT_PROFILE_STATE } from './session/device-session.js';
 
-export const DEFAULT_AUTH_STATE: Readonly<AuthState> = Object.freeze({
-  userfinger: '',
-  userid: 0,
-  username: '',
-  email: '',
-  access_token: '',
-  refresh_token: '',
-  access_token_expiration: TOKEN_DEFAULT_EXPIRATION,
-  refresh_token_expiration: TOKEN_DEFAULT_EXPIRATION,
-  viewCount: 0,
-  viewCountMonth: '',
-  isLogin: 0,
-  isMember: 0,
-});
-
-export const DEFAULT_PROFILE_STATE: Readonly<ProfileState> = Object.freeze({ display_name: '', user_avatar: '' });
+// The guest's rows live beside the check that needs no Dexie (`session/device-session.ts`).
+export { DEFAULT_AUTH_STATE, DEFAULT_PROFILE_STATE };
 
 export async function readAuthState(db: LecternDb | undefined = getDb()): Promise<AuthState> {
   const stored = db ? await db.auth.get(STATE_KEY) : undefined;

@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import type { Basket } from '../../shared/api/shop.js';
+import { DB_NAME } from './session/device-session.js';
 
 /** SPEC section 3: the auth state kept in the browser across visits. */
 export interface AuthState {
@@ -130,7 +131,7 @@ export type LecternDb = Dexie & {
   basketNotices: Table<BasketNoticeRow, number>;
 };
 
-export const DB_NAME = 'lectern';
+export { DB_NAME };
 /** Each state table holds one row under this key. */
 export const STATE_KEY = 'current';
 

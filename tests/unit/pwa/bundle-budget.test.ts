@@ -9,13 +9,13 @@ const ARTICLE_PAGE = 'src/web/features/content/pages/article-page.tsx';
 const CATALOGUES = { en: 'src/shared/i18n/en.ts', 'zh-CN': 'src/shared/i18n/zh-CN.ts' } as const;
 
 /**
- * The Brotli-compressed JavaScript a first visit to an article may load before it hydrates. React, React DOM,
- * React Router's data router (the union of what every page uses: it is one module) and TanStack Query alone
- * weigh about 92 KiB compressed; the app's shell and the article page some 20 KiB, of which the route table
- * (every lazy route and the chunk names it preloads) grows with each page and chunk the site gains. The issue's
- * target is 100 KB; this bound only stops the first visit growing unnoticed (112.4 KiB today).
+ * The Brotli-compressed JavaScript a first visit to an article loads before it hydrates: the entry, the app it
+ * starts once the page is painted, and the page's chunk. React, React DOM, React Router's data router (the union
+ * of what every page uses: it is one module) and TanStack Query, built into one chunk, weigh about 92 KiB; the app's
+ * shell and the article page some 19 KiB. The issue's target is 100 KB; this bound only stops the first visit
+ * growing unnoticed (111.6 KiB today).
  */
-const BUDGET_BYTES = 113 * 1024;
+const BUDGET_BYTES = 112.6 * 1024;
 
 /** Code a guest reading an article never needs before hydration: it stays in its own routes' chunks. */
 const NOT_ON_FIRST_VISIT: Array<{ what: string; key: RegExp }> = [
@@ -81,7 +81,8 @@ describe('the first visit to an article', () => {
 
 describe('the first-visit walk over a manifest', () => {
   const manifest: Manifest = {
-    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['src/page.tsx', 'src/other.tsx'] },
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], dynamicImports: ['src/app.tsx'] },
+    'src/app.tsx': { file: 'assets/app.js', isDynamicEntry: true, imports: ['_react.js'], dynamicImports: ['src/page.tsx', 'src/other.tsx'] },
     '_react.js': { file: 'assets/react.js', imports: ['_shared.js'] },
     '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'] },
     'src/page.tsx': { file: 'assets/page.js', isDynamicEntry: true, imports: ['_shared.js', '_view.js'], dynamicImports: ['src/late.tsx'] },
@@ -91,12 +92,13 @@ describe('the first-visit walk over a manifest', () => {
     'src/en.ts': { file: 'assets/en.js', isDynamicEntry: true },
   };
 
-  it('follows static imports through cycles and leaves dynamic ones out', () => {
+  it('follows static imports through cycles, takes the app the entry starts after the first paint, and leaves other dynamic imports out', () => {
     expect(staticClosure(manifest, ['src/page.tsx']).sort()).toEqual(['_react.js', '_shared.js', '_view.js', 'src/page.tsx']);
-    expect(firstVisitKeys(manifest, 'src/page.tsx').sort()).toEqual(['_react.js', '_shared.js', '_view.js', 'index.html', 'src/page.tsx']);
+    expect(firstVisitKeys(manifest, 'src/page.tsx', 'src/app.tsx').sort()).toEqual(['_react.js', '_shared.js', '_view.js', 'index.html', 'src/app.tsx', 'src/page.tsx']);
   });
 
-  it('names a page the manifest does not have', () => {
-    expect(() => firstVisitKeys(manifest, 'src/gone.tsx')).toThrow('src/gone.tsx');
+  it('names a page the manifest does not have, or an app the entry does not start', () => {
+    expect(() => firstVisitKeys(manifest, 'src/gone.tsx', 'src/app.tsx')).toThrow('src/gone.tsx');
+    expect(() => firstVisitKeys(manifest, 'src/page.tsx', 'src/other.tsx')).toThrow('src/other.tsx');
   });
 });

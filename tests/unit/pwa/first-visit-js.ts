@@ -33,15 +33,20 @@ export function staticClosure(manifest: Manifest, roots: string[]): string[] {
   return [...seen];
 }
 
+/** The app the entry imports once the page is painted (React, the router, the query cache): part of every visit. */
+export const APP_START = 'src/web/app/start-client.tsx';
+
 /**
- * The JavaScript a first visit to a server-rendered page loads before it can hydrate: the entry chunk, the
- * page's route chunk (the entry resolves the matched routes before it creates the router), and everything those
- * import statically. The page's messages come in its boot data; the message catalogues load only later.
+ * The JavaScript a first visit to a server-rendered page loads before it can hydrate: the entry chunk, the app
+ * it imports right after the first paint, the page's route chunk (the app resolves the matched routes before it
+ * creates the router), and everything those import statically. The page's messages come in its boot data; the
+ * message catalogues load only later.
  */
-export function firstVisitKeys(manifest: Manifest, pageSrc: string): string[] {
+export function firstVisitKeys(manifest: Manifest, pageSrc: string, appStart: string = APP_START): string[] {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('The manifest has no entry chunk');
-  return staticClosure(manifest, [entry, pageSrc]);
+  if (!manifest[entry].dynamicImports?.includes(appStart)) throw new Error(`The entry chunk does not import ${appStart}`);
+  return staticClosure(manifest, [entry, appStart, pageSrc]);
 }
 
 export interface Weight {

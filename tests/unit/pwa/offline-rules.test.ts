@@ -110,6 +110,11 @@ describe('saved articles', () => {
   it('are the stored article API answers and article pages, nothing else', () => {
     const of = (path: string) => storedArticleOf(new URL(path, 'https://lectern.test'));
     expect(of('/api/v2/article/12')).toEqual({ id: 12, source: 'api' });
+    // Asked in the reader's language: still the article.
+    expect(of('/api/v2/article/12?lang=zh-CN')).toEqual({ id: 12, source: 'api' });
+    expect(of('/api/v2/article/12?lang=en&page=2')).toBeNull();
+    expect(of('/api/v2/article/12?page=2')).toBeNull();
+    expect(of('/article/12?lang=en')).toBeNull();
     expect(of('/article/12')).toEqual({ id: 12, source: 'page' });
     expect(of('/api/v2/article/related/12?limit=6')).toBeNull();
     expect(of('/api/v2/article/summary?page=1')).toBeNull();

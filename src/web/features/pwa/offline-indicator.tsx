@@ -4,8 +4,7 @@ import { useI18n } from '../../app/context.js';
 import { paths } from '../../app/paths.js';
 import { DEVICE_COPY_TIMING, isShowingDeviceCopy, subscribeToAnswerSource } from '../../lib/device-copy.js';
 import { useOnline } from '../../lib/online-status.js';
-import { readSavedArticles, type SavedArticle } from './saved-articles.js';
-import './offline-indicator.css';
+import type { SavedArticle } from './saved-articles.js';
 
 const notFromDevice = () => false;
 
@@ -23,6 +22,8 @@ function documentFromDevice(): boolean {
 const neverChanges = () => () => undefined;
 
 /**
+ * Its styles (`offline-indicator.css`) are in the page's stylesheet, imported by the entry.
+ *
  * "Offline copy": shown while the page comes from this device (the browser is offline, or the worker
  * answered from its cache), with the list of the articles saved on this device, read from Cache Storage.
  */
@@ -39,7 +40,9 @@ export function OfflineIndicator() {
   useEffect(() => {
     if (!open) return;
     let active = true;
-    void readSavedArticles()
+    // The list's reader loads when the list is first opened, not with the entry chunk.
+    void import('./saved-articles.js')
+      .then((m) => m.readSavedArticles())
       .then((list) => active && setSaved(list))
       .catch(() => active && setSaved([]));
     return () => {

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useI18n } from '../../app/context.js';
 import { Head } from '../../ui/head.js';
-import { hasStoredPage } from './saved-articles.js';
 
 /**
  * The route error of kind "offline": an in-app navigation whose API call found neither the network nor
@@ -19,7 +18,9 @@ export function OfflineView() {
     let active = true;
     // Only a page the worker controls can be answered from its cache; without it a full load would fail.
     if (!navigator.serviceWorker?.controller) return;
-    void hasStoredPage(window.location.href)
+    // The cache reader loads here, with the first offline failure, not with the entry chunk.
+    void import('./saved-articles.js')
+      .then((m) => m.hasStoredPage(window.location.href))
       .then((stored) => {
         if (active && stored) window.location.replace(window.location.href);
       })

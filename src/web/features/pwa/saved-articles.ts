@@ -13,9 +13,13 @@ export interface SavedArticle {
 const API_ARTICLE = /^\/api\/v2\/article\/(\d+)$/;
 const PAGE_ARTICLE = /^\/article\/(\d+)$/;
 
-/** The article a stored URL holds: its API answer or its rendered page; anything else is not an article. */
+/**
+ * The article a stored URL holds: its API answer (asked in the reader's language, `?lang=`) or its rendered page;
+ * anything else (another query, a list) is not an article.
+ */
 export function storedArticleOf(url: URL): { id: number; source: 'api' | 'page' } | null {
-  if (url.search !== '') return null;
+  const query = [...url.searchParams.keys()];
+  if (query.length > 1 || (query.length === 1 && (query[0] !== 'lang' || !API_ARTICLE.test(url.pathname)))) return null;
   const api = API_ARTICLE.exec(url.pathname);
   if (api) return { id: Number(api[1]), source: 'api' };
   const page = PAGE_ARTICLE.exec(url.pathname);

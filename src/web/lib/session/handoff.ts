@@ -2,12 +2,10 @@ import type { LoginResponse } from '../../../shared/api/auth.js';
 import { HANDOFF_MARKER_COOKIE, handoffPaths } from '../../../shared/api/handoff-paths.js';
 import { getDb, type LecternDb } from '../db.js';
 import { createHttpClient, type HttpClient } from '../http.js';
+import { hasHandoffMarker, notePickUp } from './device-session.js';
 import { saveLogin } from './session-store.js';
 
-/** Whether the server left a login to pick up (the readable marker of a login form posted without script). */
-export function hasHandoffMarker(cookie: string): boolean {
-  return cookie.split(';').some((part) => part.trim() === `${HANDOFF_MARKER_COOKIE}=1`);
-}
+export { hasHandoffMarker };
 
 /**
  * Picks up a login made by a form posted without script (or before the app ran): the handoff call exchanges
@@ -16,6 +14,7 @@ export function hasHandoffMarker(cookie: string): boolean {
  */
 export async function pickUpHandoff(http: HttpClient, db: LecternDb | undefined, doc: { cookie: string }): Promise<boolean> {
   if (!hasHandoffMarker(doc.cookie)) return false;
+  notePickUp();
   doc.cookie = `${HANDOFF_MARKER_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   let response: LoginResponse;
   try {

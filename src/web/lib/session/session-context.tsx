@@ -3,30 +3,50 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, u
 import type { LoginResponse } from '../../../shared/api/auth.js';
 import type { AuthState, ProfileState } from '../db.js';
 import type { SessionOutcome, SessionSnapshot } from './machines/session-machine.js';
-import type { SessionHost } from './session-host.js';
+import { DEFAULT_AUTH_STATE, DEFAULT_PROFILE_STATE, deviceMayHoldSession } from './device-session.js';
+import type { SessionHost, StoredSession } from './session-host.js';
 import { hasUsableSession } from './session-rules.js';
 
 let started: Promise<SessionHost> | undefined;
+const startListeners = new Set<(host: Promise<SessionHost>) => void>();
+
+/** Calls `listener` with the session host once something starts it (now, when it already has been). */
+function onSessionHostStart(listener: (host: Promise<SessionHost>) => void): () => void {
+  if (started) {
+    listener(started);
+    return () => undefined;
+  }
+  startListeners.add(listener);
+  return () => {
+    startListeners.delete(listener);
+  };
+}
 
 /** Navigation state after the account was deleted: the header says so on the next page. */
 export const ACCOUNT_NOTICE_DELETED = 'deleted';
 
 /**
- * The tab's one session host, started on first use (the provider asks at once after hydration; the http
- * client's fetch may ask first). It brings Dexie and XState with it, outside the entry chunk.
+ * The tab's one session host, started on first use: at once after hydration on a device that may hold a
+ * session, else by a login, a logout or a call with a stored token. It brings Dexie and XState with it, outside
+ * the entry chunk.
  */
 export function sessionHost(): Promise<SessionHost> {
   if (typeof window === 'undefined') return Promise.reject(new Error('The session lives in the browser.'));
-  started ??= import('./session-host.js').then((m) => m.startSessionHost({ baseUrl: window.location.origin }));
+  if (!started) {
+    started = import('./session-host.js').then((m) => m.startSessionHost({ baseUrl: window.location.origin }));
+    for (const listener of startListeners) listener(started);
+    startListeners.clear();
+  }
   return started;
 }
 
 /**
  * The bearer token for an API call (the http client's `getAccessToken`): the stored one while it is unexpired;
  * an expired one is refreshed first when the session can be (so a logged-in reader's calls never go out without
- * their token); none for a guest.
+ * their token); none for a guest, and nothing loaded for a device that holds no session.
  */
 export async function accessTokenForCall(): Promise<string | undefined> {
+  if (!started && !(await deviceMayHoldSession())) return undefined;
   const { readAccessToken, readAuthState } = await import('../auth-state.js');
   const stored = await readAccessToken();
   if (stored) return stored;
@@ -48,7 +68,16 @@ export interface SessionView {
   logout(): Promise<void>;
 }
 
-const SessionContext = createContext<SessionHost | null>(null);
+/** The host once started; `guest` while the device is known to hold no session and nothing has started it. */
+interface SessionSource {
+  host: SessionHost | null;
+  guest: boolean;
+}
+
+const SessionContext = createContext<SessionSource>({ host: null, guest: false });
+
+/** The stored rows of a device that holds no session, read without opening the database. */
+const GUEST_ROWS: StoredSession = { auth: DEFAULT_AUTH_STATE, profile: DEFAULT_PROFILE_STATE };
 
 const noop = () => () => undefined;
 
@@ -57,22 +86,49 @@ function stateName(snapshot: SessionSnapshot): string {
 }
 
 /**
- * Starts the session in the browser and hands it to the tree. Personal queries are dropped when the user
- * changes (logout here or in another tab), so nothing of theirs is shown to the next person.
+ * Starts the session in the browser and hands it to the tree. On a device that holds no session (no database,
+ * no login to pick up) the reader is a guest at once and the host starts only when a login, a logout or a stored
+ * token needs it; the device is asked again whenever the tab is shown, since another tab may have logged in.
+ * Personal queries are dropped when the user changes (logout here or in another tab), so nothing of theirs is
+ * shown to the next person.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [host, setHost] = useState<SessionHost | null>(null);
+  const [guest, setGuest] = useState(false);
   const queryClient = useQueryClient();
   useEffect(() => {
     let active = true;
-    sessionHost().then(
-      (h) => {
-        if (active) setHost(h);
-      },
-      (err: unknown) => console.error('The session could not start', err),
-    );
+    const take = (starting: Promise<SessionHost>) =>
+      starting.then(
+        (h) => {
+          if (active) setHost(h);
+        },
+        (err: unknown) => console.error('The session could not start', err),
+      );
+    const check = () => {
+      if (started) return;
+      void deviceMayHoldSession().then((may) => {
+        if (!active || started) return;
+        if (may) void sessionHost();
+        else setGuest(true);
+      });
+    };
+    const onShown = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    const stopWatching = () => document.removeEventListener('visibilitychange', onShown);
+    if (!started) {
+      document.addEventListener('visibilitychange', onShown);
+      check();
+    }
+    const stopListening = onSessionHostStart((starting) => {
+      stopWatching();
+      void take(starting);
+    });
     return () => {
       active = false;
+      stopListening();
+      stopWatching();
     };
   }, []);
   useEffect(() => {
@@ -111,15 +167,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       stop?.();
     };
   }, [host, queryClient]);
-  return <SessionContext.Provider value={host}>{children}</SessionContext.Provider>;
+  const source = useMemo(() => ({ host, guest: guest && !host }), [host, guest]);
+  return <SessionContext.Provider value={source}>{children}</SessionContext.Provider>;
 }
 
 /** The session as the page needs it: the live stored rows, the machine's outcome, login and logout. */
 export function useSession(): SessionView {
-  const host = useContext(SessionContext);
+  const { host, guest } = useContext(SessionContext);
   const stored = useSyncExternalStore(
     host ? host.subscribe : noop,
-    () => (host ? host.stored() : null),
+    () => (host ? host.stored() : guest ? GUEST_ROWS : null),
     () => null,
   );
   const subscribeMachine = useCallback(
