@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,6 +18,7 @@ import { registerErrorHandler } from './platform/error-handler.js';
 import { registerJsonBodyLimits } from './platform/input-limits.js';
 import { registerNulGuard } from './platform/nul-guard.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { responseSerializer } from './platform/serializer.js';
 import { PageViews } from './platform/page-views.js';
 import { serializeRequest } from './platform/redact-url.js';
@@ -71,28 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJsonBodyLimits(app);
   registerNulGuard(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // No inline script: SSR hands its data over in a JSON element, which is not executed. Vite's dev
-        // server injects an inline preamble (React refresh), so development alone allows inline scripts.
-        scriptSrc: config.env === 'development' ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl.startsWith('https://'),
-  });
+  registerSecurityHeaders(app, config);
   // Before any route: compression attaches itself to each route as it is added.
   await registerCompression(app);
   await app.register(cookie);
