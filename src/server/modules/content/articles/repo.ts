@@ -162,43 +162,34 @@ export function findArticleBySlug(db: Kysely<Database>, slug: string) {
   return db.selectFrom('articles').select(['id']).where('slug', '=', slug).executeTakeFirst();
 }
 
+/** A row of `cardRefs`: an author, category, tag or topic (`kind`), with the card it belongs to for tags and topics. */
+interface CardRefRow {
+  kind: 'author' | 'category' | 'tag' | 'topic';
+  id: number;
+  article_id: number;
+  name: string;
+  slug: string | null;
+  avatar: string | null;
+  translations: string | null;
+  sort: number;
+}
+
 /**
  * The author, category, tag and topic rows of cards, read as one statement: the four lookups joined with
  * UNION ALL into rows of one shape (`kind` tells them apart), so a card list costs one round trip here
- * instead of four. Tags come by name, topics by their sort order (then name).
+ * instead of four. Tags come by name, topics by their sort order (then name). Written as SQL text: it
+ * compiles in a fraction of the time the query builder takes for a union of this size.
  */
 async function cardRefs(db: Kysely<Database>, ids: number[], authorIds: number[], categoryIds: number[]) {
-  const kind = (k: 'author' | 'category' | 'tag' | 'topic') => sql<string>`${sql.lit(k)}`.as('kind');
-  const none = sql<string | null>`null`;
-  const zero = sql<number>`0`;
-  let query = db
-    .selectFrom('users')
-    .select([kind('author'), 'users.id', zero.as('article_id'), 'users.display_name as name', sql.ref<string | null>('users.username').as('slug'), 'users.avatar as avatar', none.as('translations'), zero.as('sort')])
-    .where('users.id', 'in', authorIds)
-    .unionAll(
-      db
-        .selectFrom('article_tags')
-        .innerJoin('tags', 'tags.id', 'article_tags.tag_id')
-        .select([kind('tag'), 'tags.id', 'article_tags.article_id', 'tags.name', none.as('slug'), none.as('avatar'), sql.ref<string | null>('tags.translations').as('translations'), zero.as('sort')])
-        .where('article_tags.article_id', 'in', ids),
-    )
-    .unionAll(
-      db
-        .selectFrom('topic_articles')
-        .innerJoin('topics', 'topics.id', 'topic_articles.topic_id')
-        .select([kind('topic'), 'topics.id', 'topic_articles.article_id', 'topics.name', none.as('slug'), none.as('avatar'), sql.ref<string | null>('topics.translations').as('translations'), 'topics.sort_order as sort'])
-        .where('topic_articles.article_id', 'in', ids),
-    );
-  if (categoryIds.length) {
-    query = query.unionAll(
-      db
-        .selectFrom('categories')
-        .select([kind('category'), 'categories.id', zero.as('article_id'), 'categories.name', 'categories.slug', none.as('avatar'), sql.ref<string | null>('categories.translations').as('translations'), zero.as('sort')])
-        .where('categories.id', 'in', categoryIds),
-    );
-  }
-  const rows = await query.orderBy('kind').orderBy('sort').orderBy('name').execute();
-  const of = (k: string) => rows.filter((r) => r.kind === k);
+  const list = (values: number[]) => sql.join(values.map((v) => sql`${v}`));
+  const categories = categoryIds.length
+    ? sql` union all select 'category', c.id, 0, c.name, c.slug, null, c.translations, 0 from categories c where c.id in (${list(categoryIds)})`
+    : sql``;
+  const { rows } = await sql<CardRefRow>`select 'author' as kind, u.id, 0 as article_id, u.display_name as name, u.username as slug, u.avatar as avatar, null as translations, 0 as sort from users u where u.id in (${list(authorIds)})
+    union all select 'tag', t.id, l.article_id, t.name, null, null, t.translations, 0 from article_tags l inner join tags t on t.id = l.tag_id where l.article_id in (${list(ids)})
+    union all select 'topic', t.id, l.article_id, t.name, null, null, t.translations, t.sort_order from topic_articles l inner join topics t on t.id = l.topic_id where l.article_id in (${list(ids)})${categories}
+    order by kind, sort, name`.execute(db);
+  const of = (kind: CardRefRow['kind']) => rows.filter((r) => r.kind === kind);
   return {
     authors: of('author').map((r) => ({ id: r.id, display_name: r.name, username: r.slug ?? '', avatar: r.avatar })),
     categories: of('category').map((r) => ({ id: r.id, name: r.name, slug: r.slug ?? '', translations: r.translations })),
