@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, pageQuery, paginated } from './common.js';
-import { authorRef, categoryRef, searchResults, tagRef, timelineMonth } from './content.js';
+import { authorRef, categoryRef, contentLanguage, languageQuery, searchResults, tagRef, timelineMonth } from './content.js';
 
 export { coursesPaths, coursePagePath, lessonPagePath } from './courses-paths.js';
 
@@ -92,8 +92,19 @@ export const courseListQuery = pageQuery.extend({
   language: z.enum(['en', 'zh-CN']).optional(),
   /** Staff only: list unpublished courses too. */
   include_drafts: flag.optional(),
+  /** The language of category and tag names (`language` filters courses by the language they are taught in). */
+  lang: contentLanguage.optional(),
 });
 export type CourseListQuery = z.infer<typeof courseListQuery>;
+
+/**
+ * Course answers name their category and tags in one language, as content answers do: `lang` when given,
+ * else the language cookie, else Accept-Language (the answer then varies by them). A client that caches
+ * answers passes `lang`, so the URL names the language.
+ */
+export const courseNamesQuery = languageQuery;
+/** The learner's courses, a page at a time, category and tag names in `lang`. */
+export const myCourseQuery = pageQuery.extend({ lang: contentLanguage.optional() });
 
 /** Fields without defaults: PATCH takes any subset of them (zod 4 would apply defaults inside partial()). */
 const courseFields = z.object({

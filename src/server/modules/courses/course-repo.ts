@@ -66,19 +66,19 @@ export async function lessonStats(db: Kysely<Database>, courseIds: number[]): Pr
   return new Map(rows.map((r) => [r.course_id, { lessons: Number(r.n), duration: Number(r.seconds ?? 0) }]));
 }
 
-/** Authors, categories and tags of many courses in three queries. */
+/** Authors, categories and tags of many courses in three queries; categories and tags with their translations. */
 export async function courseRefs(db: Kysely<Database>, rows: Pick<CourseRow, 'id' | 'author_id' | 'category_id'>[]) {
   const ids = rows.map((r) => r.id);
   const authorIds = [...new Set(rows.map((r) => r.author_id))];
   const categoryIds = [...new Set(rows.map((r) => r.category_id).filter((c): c is number => c !== null))];
   const [authors, categories, tags] = await Promise.all([
     authorIds.length ? db.selectFrom('users').select(['id', 'display_name', 'username', 'avatar']).where('id', 'in', authorIds).execute() : [],
-    categoryIds.length ? db.selectFrom('categories').select(['id', 'name', 'slug']).where('id', 'in', categoryIds).execute() : [],
+    categoryIds.length ? db.selectFrom('categories').select(['id', 'name', 'slug', 'translations']).where('id', 'in', categoryIds).execute() : [],
     ids.length
       ? db
           .selectFrom('course_tags')
           .innerJoin('tags', 'tags.id', 'course_tags.tag_id')
-          .select(['course_tags.course_id', 'tags.id', 'tags.name'])
+          .select(['course_tags.course_id', 'tags.id', 'tags.name', 'tags.translations'])
           .where('course_tags.course_id', 'in', ids)
           .orderBy('tags.name')
           .execute()
@@ -126,7 +126,7 @@ export async function existingIds(db: Kysely<Database>, table: 'tags' | 'categor
 
 /**
  * Categories (or tags) of published courses, with how many courses carry each and how many lessons
- * those courses have. `withLessons` keeps only those whose courses have lessons.
+ * those courses have, and their translations. `withLessons` keeps only those whose courses have lessons.
  */
 export async function taxonomyCounts(db: Kysely<Database>, kind: 'category' | 'tag', withLessons: boolean) {
   const perCourse = db
@@ -141,8 +141,8 @@ export async function taxonomyCounts(db: Kysely<Database>, kind: 'category' | 't
           .with('per_course', () => perCourse)
           .selectFrom('per_course')
           .innerJoin('categories as t', 't.id', 'per_course.category_id')
-          .select((eb) => ['t.id', 't.name', 't.slug', eb.fn.countAll<number | string>().as('courses'), eb.fn.sum<number | string>('per_course.lessons').as('lessons')])
-          .groupBy(['t.id', 't.name', 't.slug'])
+          .select((eb) => ['t.id', 't.name', 't.slug', 't.translations', eb.fn.countAll<number | string>().as('courses'), eb.fn.sum<number | string>('per_course.lessons').as('lessons')])
+          .groupBy(['t.id', 't.name', 't.slug', 't.translations'])
           .orderBy('t.name')
           .execute()
       : await db
@@ -150,11 +150,11 @@ export async function taxonomyCounts(db: Kysely<Database>, kind: 'category' | 't
           .selectFrom('per_course')
           .innerJoin('course_tags as ct', 'ct.course_id', 'per_course.course_id')
           .innerJoin('tags as t', 't.id', 'ct.tag_id')
-          .select((eb) => ['t.id', 't.name', 't.slug', eb.fn.countAll<number | string>().as('courses'), eb.fn.sum<number | string>('per_course.lessons').as('lessons')])
-          .groupBy(['t.id', 't.name', 't.slug'])
+          .select((eb) => ['t.id', 't.name', 't.slug', 't.translations', eb.fn.countAll<number | string>().as('courses'), eb.fn.sum<number | string>('per_course.lessons').as('lessons')])
+          .groupBy(['t.id', 't.name', 't.slug', 't.translations'])
           .orderBy('t.name')
           .execute();
   return rows
-    .map((r) => ({ id: r.id, name: r.name, slug: r.slug, course_count: Number(r.courses), lesson_count: Number(r.lessons ?? 0) }))
+    .map((r) => ({ id: r.id, name: r.name, slug: r.slug, translations: r.translations, course_count: Number(r.courses), lesson_count: Number(r.lessons ?? 0) }))
     .filter((r) => !withLessons || r.lesson_count > 0);
 }

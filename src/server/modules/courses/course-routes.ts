@@ -8,6 +8,7 @@ import {
   courseOutline,
   coursePatch,
   coursePriceCard as coursePriceCardSchema,
+  courseNamesQuery,
   coursesPaths,
   courseTaxonList,
   courseWrite,
@@ -15,6 +16,7 @@ import {
 import type { Actor } from '../../platform/auth.js';
 import { getActor, requireStaff } from '../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { requestLanguage } from '../content/request-language.js';
 import { courseOutline as getOutline, coursePriceCard, courseTaxonomy, createCourse, deleteCourse, getCourse, listCourseCards, updateCourse } from './course-service.js';
 import { viewerOf } from './viewer.js';
 
@@ -26,41 +28,61 @@ function cacheFor(reply: FastifyReply, actor: Actor | null): void {
   else reply.header('cache-control', 'public, max-age=0, must-revalidate');
 }
 
-/** Courses: the catalogue (public), one course and its outline (as the caller may read it), writes (staff). */
+/**
+ * Courses: the catalogue (public), one course and its outline (as the caller may read it), writes (staff).
+ * Cards and the course name their category and tags in the reader's language (`lang`, else cookie or
+ * Accept-Language, with vary).
+ */
 export const courseRoutes = moduleRoutes((app) => {
   const { ctx } = app;
 
   app.get(coursesPaths.courses, {
-    schema: { tags, summary: 'Published courses in order, filtered by category, tag, level, access, language (staff: include_drafts)', querystring: courseListQuery, response: { 200: courseList } },
+    schema: {
+      tags,
+      summary: 'Published courses in order, filtered by category, tag, level, access, language (staff: include_drafts); names in lang',
+      querystring: courseListQuery,
+      response: { 200: courseList },
+    },
     handler: async (request, reply) => {
       const actor = await getActor(request);
       if (request.query.include_drafts) privateResponse(reply);
-      const page = await listCourseCards(ctx, await viewerOf(ctx, actor), request.query);
+      const page = await listCourseCards(ctx, await viewerOf(ctx, actor), request.query, requestLanguage(request, reply));
       return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
     },
   });
 
   app.get(coursesPaths.courseCategories, {
-    schema: { tags, summary: 'Categories that have published courses, with course and lesson counts', response: { 200: courseTaxonList } },
-    handler: async () => courseTaxonomy(ctx, 'category', false),
+    schema: { tags, summary: 'Categories that have published courses, with course and lesson counts; names in lang', querystring: courseNamesQuery, response: { 200: courseTaxonList } },
+    handler: async (request, reply) => courseTaxonomy(ctx, 'category', false, requestLanguage(request, reply)),
   });
 
   app.get(coursesPaths.courseTags, {
-    schema: { tags, summary: 'Tags that have published courses, with course and lesson counts', response: { 200: courseTaxonList } },
-    handler: async () => courseTaxonomy(ctx, 'tag', false),
+    schema: { tags, summary: 'Tags that have published courses, with course and lesson counts; names in lang', querystring: courseNamesQuery, response: { 200: courseTaxonList } },
+    handler: async (request, reply) => courseTaxonomy(ctx, 'tag', false, requestLanguage(request, reply)),
   });
 
   app.get(coursesPaths.productCourse, {
-    schema: { tags, summary: 'The price card: every published purchase course with its products on sale', response: { 200: coursePriceCardSchema } },
-    handler: async () => coursePriceCard(ctx),
+    schema: {
+      tags,
+      summary: 'The price card: every published purchase course with its products on sale; names in lang',
+      querystring: courseNamesQuery,
+      response: { 200: coursePriceCardSchema },
+    },
+    handler: async (request, reply) => coursePriceCard(ctx, requestLanguage(request, reply)),
   });
 
   app.get(coursesPaths.course, {
-    schema: { tags, summary: 'A course, with whether the caller may read its lessons (drafts: staff)', params: idParam, response: { 200: courseDetail } },
+    schema: {
+      tags,
+      summary: 'A course, with whether the caller may read its lessons (drafts: staff); names in lang',
+      params: idParam,
+      querystring: courseNamesQuery,
+      response: { 200: courseDetail },
+    },
     handler: async (request, reply) => {
       const actor = await getActor(request);
       cacheFor(reply, actor);
-      return getCourse(ctx, await viewerOf(ctx, actor), request.params.id);
+      return getCourse(ctx, await viewerOf(ctx, actor), request.params.id, requestLanguage(request, reply));
     },
   });
 

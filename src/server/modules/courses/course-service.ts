@@ -1,9 +1,11 @@
 import type { CourseCard, CourseDetail, CoursePriceCard, CourseListQuery, CourseOutline, CoursePatch, CourseTaxon, CourseWrite } from '../../../shared/api/courses.js';
+import type { Language } from '../../../shared/i18n/index.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 import { renderMarkdown } from '../../platform/markdown.js';
 import { nowIso } from '../../platform/time.js';
+import { namesIn } from '../content/translations.js';
 import {
   countCourses,
   courseRefs,
@@ -30,13 +32,18 @@ export interface Page<T> {
   results: T[];
 }
 
-/** Cards of many courses: authors, categories, tags and lesson totals in four queries. */
-export async function toCards(ctx: AppContext, rows: CourseRow[]): Promise<CourseCard[]> {
+/**
+ * Cards of many courses: authors, categories, tags and lesson totals in four queries; category and tag names
+ * in `lang` (without it, the default-language names), from the translations the same queries read. A
+ * course's own `language` is another thing: the language it is taught in.
+ */
+export async function toCards(ctx: AppContext, rows: CourseRow[], lang?: Language): Promise<CourseCard[]> {
   if (rows.length === 0) return [];
   const db = ctx.db.kysely;
   const [refs, stats] = await Promise.all([courseRefs(db, rows), lessonStats(db, rows.map((r) => r.id))]);
   const authorById = new Map(refs.authors.map((a) => [a.id, a]));
   const categoryById = new Map(refs.categories.map((c) => [c.id, c]));
+  const [categoryName, tagName] = [namesIn(lang), namesIn(lang)];
   return rows.map((r) => {
     const a = authorById.get(r.author_id);
     const c = r.category_id === null ? undefined : categoryById.get(r.category_id);
@@ -50,8 +57,8 @@ export async function toCards(ctx: AppContext, rows: CourseRow[]): Promise<Cours
       level: r.level,
       access: r.access,
       language: r.language,
-      category: c ? { id: c.id, name: c.name, slug: c.slug } : null,
-      tags: refs.tags.filter((t) => t.course_id === r.id).map((t) => ({ id: t.id, name: t.name })),
+      category: c ? { id: c.id, name: categoryName(c), slug: c.slug } : null,
+      tags: refs.tags.filter((t) => t.course_id === r.id).map((t) => ({ id: t.id, name: tagName(t) })),
       author: { id: r.author_id, display_name: a ? a.display_name || a.username : '', avatar: a?.avatar ?? null },
       is_published: r.is_published === 1,
       published_at: r.published_at,
@@ -63,29 +70,32 @@ export async function toCards(ctx: AppContext, rows: CourseRow[]): Promise<Cours
   });
 }
 
-export async function listCourseCards(ctx: AppContext, viewer: Viewer, query: CourseListQuery): Promise<Page<CourseCard>> {
-  const { page, page_size, include_drafts, ...filters } = query;
+export async function listCourseCards(ctx: AppContext, viewer: Viewer, query: CourseListQuery, lang?: Language): Promise<Page<CourseCard>> {
+  const { page, page_size, include_drafts, lang: _names, ...filters } = query;
   if (include_drafts && !viewer.who.staff) throw new Forbidden('Only staff list unpublished courses.');
   const f = { ...filters, drafts: Boolean(include_drafts) };
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([countCourses(db, f), listCourses(db, f, page_size, (page - 1) * page_size)]);
-  return { count, results: await toCards(ctx, rows) };
+  return { count, results: await toCards(ctx, rows, lang) };
 }
 
-/** Published courses by id, in the order given (for the learner's list and the price card). */
-export async function cardsByIds(ctx: AppContext, ids: number[], drafts = false): Promise<Map<number, CourseCard>> {
+/**
+ * Published courses by id (the learner's list, the timeline, search, an order's course), category and tag
+ * names in `lang`.
+ */
+export async function cardsByIds(ctx: AppContext, ids: number[], lang?: Language, drafts = false): Promise<Map<number, CourseCard>> {
   const rows = await listCourses(ctx.db.kysely, { ids, drafts }, Math.max(ids.length, 1), 0);
-  return new Map((await toCards(ctx, rows)).map((c) => [c.id, c]));
+  return new Map((await toCards(ctx, rows, lang)).map((c) => [c.id, c]));
 }
 
-export async function getCourse(ctx: AppContext, viewer: Viewer, id: number): Promise<CourseDetail> {
+export async function getCourse(ctx: AppContext, viewer: Viewer, id: number, lang?: Language): Promise<CourseDetail> {
   const course = await visibleCourse(ctx, viewer, id);
-  return detailOf(ctx, viewer, course);
+  return detailOf(ctx, viewer, course, lang);
 }
 
-async function detailOf(ctx: AppContext, viewer: Viewer, course: CourseRow): Promise<CourseDetail> {
+async function detailOf(ctx: AppContext, viewer: Viewer, course: CourseRow, lang?: Language): Promise<CourseDetail> {
   const [[card], access, enrolment, products] = await Promise.all([
-    toCards(ctx, [course]),
+    toCards(ctx, [course], lang),
     courseAccessOf(ctx, viewer, course),
     viewer.actor ? findEnrolment(ctx.db.kysely, viewer.actor.id, course.id) : Promise.resolve(undefined),
     course.access === 'purchase' ? activeProductsOf(ctx, course.id) : Promise.resolve([]),
@@ -133,17 +143,22 @@ export async function courseOutline(ctx: AppContext, viewer: Viewer, id: number)
   };
 }
 
-export function courseTaxonomy(ctx: AppContext, kind: 'category' | 'tag', withLessons: boolean): Promise<CourseTaxon[]> {
-  return taxonomyCounts(ctx.db.kysely, kind, withLessons);
+/** Categories or tags that have courses, their names in `lang`. */
+export async function courseTaxonomy(ctx: AppContext, kind: 'category' | 'tag', withLessons: boolean, lang?: Language): Promise<CourseTaxon[]> {
+  const nameOf = namesIn(lang);
+  return (await taxonomyCounts(ctx.db.kysely, kind, withLessons)).map(({ translations, ...taxon }) => ({
+    ...taxon,
+    name: nameOf({ id: taxon.id, name: taxon.name, translations }),
+  }));
 }
 
 /** Most purchase courses the price card lists: a shop-sized catalogue. */
 const PRICE_CARD_MAX = 500;
 
 /** `product_course`: every published purchase course with its products on sale. */
-export async function coursePriceCard(ctx: AppContext): Promise<CoursePriceCard> {
+export async function coursePriceCard(ctx: AppContext, lang?: Language): Promise<CoursePriceCard> {
   const rows = await listCourses(ctx.db.kysely, { access: 'purchase' }, PRICE_CARD_MAX, 0);
-  const [cards, products] = await Promise.all([toCards(ctx, rows), activeProductsByCourse(ctx, rows.map((r) => r.id))]);
+  const [cards, products] = await Promise.all([toCards(ctx, rows, lang), activeProductsByCourse(ctx, rows.map((r) => r.id))]);
   return cards.map((card) => ({ ...card, products: products.get(card.id) ?? [] }));
 }
 

@@ -1,4 +1,4 @@
-import { idParam, pageQuery } from '../../../shared/api/common.js';
+import { idParam } from '../../../shared/api/common.js';
 import {
   certificate,
   certificateParam,
@@ -10,11 +10,13 @@ import {
   enrolment,
   lessonProgress,
   myCourseList,
+  myCourseQuery,
   offlineManifest,
   progressWrite,
 } from '../../../shared/api/courses.js';
 import { getActor, requireStaff, requireUser } from '../../platform/auth.js';
 import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { requestLanguage } from '../content/request-language.js';
 import { offlineManifest as buildManifest } from './manifest.js';
 import { courseProgress as getCourseProgress, enrol, getCertificate, lessonProgress as getLessonProgress, myCourses, recordProgress, staffGrantCourse } from './progress-service.js';
 import { viewerOf } from './viewer.js';
@@ -91,9 +93,14 @@ export const learnerRoutes = moduleRoutes((app) => {
     });
 
     zapp.get(coursesPaths.myCourses, {
-      schema: { tags, summary: "The caller's enrolled courses with progress, the most recently active first", querystring: pageQuery, response: { 200: myCourseList } },
-      handler: async (request) => {
-        const page = await myCourses(ctx, await requireUser(request), request.query);
+      schema: {
+        tags,
+        summary: "The caller's enrolled courses with progress, the most recently active first; names in lang",
+        querystring: myCourseQuery,
+        response: { 200: myCourseList },
+      },
+      handler: async (request, reply) => {
+        const page = await myCourses(ctx, await requireUser(request), request.query, requestLanguage(request, reply));
         return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
       },
     });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common.js';
-import { courseTaxonList, coursesPaths, lessonDetail, lessonList, lessonListQuery, lessonNavigation, lessonPatch, lessonWrite } from '../../../shared/api/courses.js';
+import { courseNamesQuery, courseTaxonList, coursesPaths, lessonDetail, lessonList, lessonListQuery, lessonNavigation, lessonPatch, lessonWrite } from '../../../shared/api/courses.js';
 import { getActor, requireStaff } from '../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { requestLanguage } from '../content/request-language.js';
 import { courseTaxonomy } from './course-service.js';
 import { createLesson, deleteLesson, getLesson, isOpenToAll, lessonNavigation as getNavigation, listLessonCards, updateLesson } from './lesson-service.js';
 import { viewerOf } from './viewer.js';
@@ -25,13 +26,13 @@ export const lessonRoutes = moduleRoutes((app) => {
   });
 
   app.get(coursesPaths.lessonCategories, {
-    schema: { tags, summary: "Categories of the courses that have lessons, with course and lesson counts", response: { 200: courseTaxonList } },
-    handler: async () => courseTaxonomy(ctx, 'category', true),
+    schema: { tags, summary: 'Categories of the courses that have lessons, with course and lesson counts; names in lang', querystring: courseNamesQuery, response: { 200: courseTaxonList } },
+    handler: async (request, reply) => courseTaxonomy(ctx, 'category', true, requestLanguage(request, reply)),
   });
 
   app.get(coursesPaths.lessonTags, {
-    schema: { tags, summary: "Tags of the courses that have lessons, with course and lesson counts", response: { 200: courseTaxonList } },
-    handler: async () => courseTaxonomy(ctx, 'tag', true),
+    schema: { tags, summary: 'Tags of the courses that have lessons, with course and lesson counts; names in lang', querystring: courseNamesQuery, response: { 200: courseTaxonList } },
+    handler: async (request, reply) => courseTaxonomy(ctx, 'tag', true, requestLanguage(request, reply)),
   });
 
   app.get(coursesPaths.lessonNavigation, {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PageQuery } from '../../../shared/api/common.js';
+import type { Language } from '../../../shared/i18n/index.js';
 import type {
   Certificate,
   CourseGrantResult,
@@ -248,11 +249,11 @@ export async function courseProgress(ctx: AppContext, viewer: Viewer, actor: Act
   return progressOf(ctx, target, course);
 }
 
-/** The caller's enrolled (published) courses, the most recently active first, with progress. */
-export async function myCourses(ctx: AppContext, actor: Actor, page: PageQuery): Promise<Page<MyCourse>> {
+/** The caller's enrolled (published) courses, the most recently active first, with progress; names in `lang`. */
+export async function myCourses(ctx: AppContext, actor: Actor, page: PageQuery, lang?: Language): Promise<Page<MyCourse>> {
   const db = ctx.db.kysely;
   const [count, enrolments] = await Promise.all([countEnrolments(db, actor.id), enrolmentsOfUser(db, actor.id, page.page_size, (page.page - 1) * page.page_size)]);
-  const cards = await cardsByIds(ctx, enrolments.map((e) => e.course_id));
+  const cards = await cardsByIds(ctx, enrolments.map((e) => e.course_id), lang);
   const results: MyCourse[] = [];
   for (const enrolment of enrolments) {
     const card = cards.get(enrolment.course_id);

@@ -1,4 +1,5 @@
 import type { CourseSearchHit, LessonSearchHit } from '../../../../shared/api/courses.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { htmlToText } from '../../../platform/markdown.js';
 import { cardsByIds } from '../../courses/course-service.js';
@@ -37,9 +38,10 @@ async function readableBodies(ctx: AppContext, actor: Actor | null, who: Entitle
 /**
  * Published courses matching the query, best first: on their own title, summary and description, or on a
  * lesson's title and excerpt, or on a lesson's body where the caller may read that lesson. A locked
- * lesson's body is never matched nor quoted. `limit` 0 counts without building hits.
+ * lesson's body is never matched nor quoted. `limit` 0 counts without building hits. Category and tag names
+ * in `lang`.
  */
-export async function searchCourses(ctx: AppContext, actor: Actor | null, q: string, limit: number): Promise<CourseSearch> {
+export async function searchCourses(ctx: AppContext, actor: Actor | null, q: string, limit: number, lang?: Language): Promise<CourseSearch> {
   const plan = planSearch(q);
   if (!plan) return { count: 0, results: [] };
   const db = ctx.db.kysely;
@@ -60,7 +62,7 @@ export async function searchCourses(ctx: AppContext, actor: Actor | null, q: str
   const count = byCourse.size;
   if (limit === 0 || count === 0) return { count, results: [] };
 
-  const cards = await cardsByIds(ctx, [...byCourse.keys()]);
+  const cards = await cardsByIds(ctx, [...byCourse.keys()], lang);
   const ranked = [...byCourse.entries()]
     .filter(([id]) => cards.has(id))
     .sort(([a, x], [b, y]) => y.score - x.score || cards.get(a)!.position - cards.get(b)!.position || a - b)

@@ -18,7 +18,7 @@ export const searchRoutes = moduleRoutes((app) => {
   const searchAll = async (actor: Parameters<typeof searchArticles>[1], query: SearchInput, lang: Language) => {
     const [articles, courses] = await Promise.all([
       searchArticles(ctx, actor, query, lang),
-      searchCourses(ctx, actor, query.q, query.page === 1 ? COURSE_HITS : 0),
+      searchCourses(ctx, actor, query.q, query.page === 1 ? COURSE_HITS : 0, lang),
     ]);
     return { ...articles, courses };
   };

@@ -60,7 +60,7 @@ async function buildTimeline(ctx: AppContext, input: TimelineInput, lang: Langua
   if (months.length === 0) return { count, results: [] };
   const idsByMonth = await newestOfMonths(db, months.filter((m) => articleCounts.has(m)), range.now, input.per_month);
   const courseIds = months.flatMap((m) => (courseMonths.get(m) ?? []).slice(0, input.per_month));
-  const [cards, courseCards] = await Promise.all([cardsByIds(ctx, [...idsByMonth.values()].flat(), lang), courseCardsByIds(ctx, courseIds)]);
+  const [cards, courseCards] = await Promise.all([cardsByIds(ctx, [...idsByMonth.values()].flat(), lang), courseCardsByIds(ctx, courseIds, lang)]);
   const byId = new Map(cards.map((c) => [c.id, c]));
   return {
     count,

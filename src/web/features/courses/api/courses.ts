@@ -17,6 +17,8 @@ import type {
   MyCourse,
 } from '../../../../shared/api/courses.js';
 import { coursesPaths } from '../../../../shared/api/courses-paths.js';
+import { API_PREFIX } from '../../../../shared/api/prefix.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import { pathOf, type HttpClient, type RequestOptions } from '../../../lib/http.js';
 
 /** Public answers are fetched as a guest, so their keys name no user and the server's render matches. */
@@ -37,16 +39,23 @@ export interface CourseListParams extends CourseFilters {
   page: number;
 }
 
+/**
+ * Cards and the course name their category and tags in the reader's language: those keys end with it, and
+ * the calls pass it as `lang`, so a page rendered on the server (which sends no cookie) and any cache keyed
+ * by URL get the names in the page's language. (A course's `language` is the one it is taught in.)
+ */
 export const courseKeys = {
   all: ['courses'] as const,
-  list: (params: CourseListParams) => ['courses', 'list', params] as const,
-  taxa: (kind: 'category' | 'tag') => ['courses', 'taxa', kind] as const,
-  prices: () => ['courses', 'prices'] as const,
+  list: (params: CourseListParams, lang: Language) => ['courses', 'list', params, lang] as const,
+  taxa: (kind: 'category' | 'tag', lang: Language) => ['courses', 'taxa', kind, lang] as const,
+  prices: (lang: Language) => ['courses', 'prices', lang] as const,
   /** `viewer` is the user id (0 = guest): what a user may read differs from what a guest may. */
-  detail: (id: number, viewer: number) => ['courses', 'detail', id, viewer] as const,
+  detail: (id: number, viewer: number, lang: Language) => ['courses', 'detail', id, viewer, lang] as const,
+  /** The course as `viewer` reads it in every language: what a change to it (enrolment, progress) makes stale. */
+  detailInAnyLanguage: (id: number, viewer: number) => ['courses', 'detail', id, viewer] as const,
   outline: (id: number, viewer: number) => ['courses', 'outline', id, viewer] as const,
   progress: (id: number, viewer: number) => ['courses', 'progress', id, viewer] as const,
-  mine: (viewer: number, page: number) => ['courses', 'mine', viewer, page] as const,
+  mine: (viewer: number, page: number, lang: Language) => ['courses', 'mine', viewer, page, lang] as const,
   lesson: (id: number, viewer: number) => ['courses', 'lesson', id, viewer] as const,
   navigation: (id: number) => ['courses', 'navigation', id] as const,
   certificate: (code: string) => ['courses', 'certificate', code] as const,
@@ -56,29 +65,36 @@ export const courseKeys = {
 const as = (viewer: number) => (viewer ? undefined : GUEST);
 const personal = (viewer: number) => (viewer ? { meta: PERSONAL } : {});
 
-export const courseListQuery = (http: HttpClient, params: CourseListParams) =>
+export const courseListQuery = (http: HttpClient, params: CourseListParams, lang: Language) =>
   queryOptions({
-    queryKey: courseKeys.list(params),
-    queryFn: () => http.get<Paginated<CourseCard>>(coursesPaths.courses, { ...params, page_size: COURSE_PAGE_SIZE }, GUEST),
+    queryKey: courseKeys.list(params, lang),
+    queryFn: () => http.get<Paginated<CourseCard>>(coursesPaths.courses, { ...params, page_size: COURSE_PAGE_SIZE, lang }, GUEST),
   });
 
-export const courseTaxaQuery = (http: HttpClient, kind: 'category' | 'tag') =>
+/** The catalogue's category or tag filter: the ones that have courses, named in `lang`. */
+export const courseTaxaQuery = (http: HttpClient, kind: 'category' | 'tag', lang: Language) =>
   queryOptions({
-    queryKey: courseKeys.taxa(kind),
-    queryFn: () => http.get<CourseTaxon[]>(kind === 'category' ? coursesPaths.courseCategories : coursesPaths.courseTags, undefined, GUEST),
+    queryKey: courseKeys.taxa(kind, lang),
+    queryFn: () => http.get<CourseTaxon[]>(kind === 'category' ? coursesPaths.courseCategories : coursesPaths.courseTags, { lang }, GUEST),
   });
 
 /** What every paid course costs: the catalogue's price tags. */
-export const coursePricesQuery = (http: HttpClient) =>
+export const coursePricesQuery = (http: HttpClient, lang: Language) =>
   queryOptions({
-    queryKey: courseKeys.prices(),
-    queryFn: () => http.get<CoursePriceCard>(coursesPaths.productCourse, undefined, GUEST),
+    queryKey: courseKeys.prices(lang),
+    queryFn: () => http.get<CoursePriceCard>(coursesPaths.productCourse, { lang }, GUEST),
   });
 
-export const courseQuery = (http: HttpClient, id: number, viewer = 0) =>
+/**
+ * The URL the course page reads the course from (the API's own address, in the page's language): a course
+ * saved for offline use is stored under it, so the saved page finds its answer.
+ */
+export const courseApiUrl = (id: number, lang: Language) => `${API_PREFIX}${pathOf(coursesPaths.course, { id })}?lang=${lang}`;
+
+export const courseQuery = (http: HttpClient, id: number, lang: Language, viewer = 0) =>
   queryOptions({
-    queryKey: courseKeys.detail(id, viewer),
-    queryFn: () => http.get<CourseDetail>(pathOf(coursesPaths.course, { id }), undefined, as(viewer)),
+    queryKey: courseKeys.detail(id, viewer, lang),
+    queryFn: () => http.get<CourseDetail>(pathOf(coursesPaths.course, { id }), { lang }, as(viewer)),
     ...personal(viewer),
   });
 
@@ -97,10 +113,10 @@ export const courseProgressQuery = (http: HttpClient, id: number, viewer: number
     meta: PERSONAL,
   });
 
-export const myCoursesQuery = (http: HttpClient, viewer: number, page: number) =>
+export const myCoursesQuery = (http: HttpClient, viewer: number, page: number, lang: Language) =>
   queryOptions({
-    queryKey: courseKeys.mine(viewer, page),
-    queryFn: () => http.get<Paginated<MyCourse>>(coursesPaths.myCourses, { page, page_size: COURSE_PAGE_SIZE }),
+    queryKey: courseKeys.mine(viewer, page, lang),
+    queryFn: () => http.get<Paginated<MyCourse>>(coursesPaths.myCourses, { page, page_size: COURSE_PAGE_SIZE, lang }),
     meta: PERSONAL,
   });
 

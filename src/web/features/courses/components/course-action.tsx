@@ -59,7 +59,7 @@ export function CourseAction({ course, outline, viewer, progress, checking }: Co
     try {
       await enrol(http, course.id);
       await Promise.all(
-        [courseKeys.detail(course.id, viewer), courseKeys.progress(course.id, viewer), courseKeys.outline(course.id, viewer)].map((queryKey) =>
+        [courseKeys.detailInAnyLanguage(course.id, viewer), courseKeys.progress(course.id, viewer), courseKeys.outline(course.id, viewer)].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       );

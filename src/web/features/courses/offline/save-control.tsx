@@ -37,7 +37,7 @@ export function SaveCourseOffline(props: SaveCourseProps) {
 
 function SaveCourseControl({ courseId, title, canRead, viewer, db }: SaveCourseProps & { viewer: number; db: LecternDb }) {
   const http = useHttp();
-  const { t, size } = useOfflineI18n();
+  const { t, size, lang } = useOfflineI18n();
   const online = useOnline();
   const labelId = useId();
   const machine = useMemo(
@@ -49,8 +49,9 @@ function SaveCourseControl({ courseId, title, canRead, viewer, db }: SaveCourseP
         token: accessTokenForCall,
         ...(navigator.storage ? { storage: navigator.storage } : {}),
         registration: async () => (navigator.serviceWorker ? await navigator.serviceWorker.getRegistration() : undefined),
+        lang,
       }),
-    [db, http],
+    [db, http, lang],
   );
   const actor = useActorRef(machine);
   const snapshot = useSelector(actor, (s: SaveOfflineSnapshot) => s);

@@ -37,13 +37,13 @@ export function listParamsOf(search: URLSearchParams): CourseListParams | null {
   return params;
 }
 
-export async function loader({ queryClient, http }: RouteDeps, { request }: LoaderFunctionArgs) {
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { request }: LoaderFunctionArgs) {
   const params = listParamsOf(new URL(request.url).searchParams) ?? notFound(request);
   await Promise.all([
-    queryClient.ensureQueryData(courseListQuery(http, params)),
-    queryClient.ensureQueryData(courseTaxaQuery(http, 'category')),
-    queryClient.ensureQueryData(courseTaxaQuery(http, 'tag')),
-    queryClient.ensureQueryData(coursePricesQuery(http)),
+    queryClient.ensureQueryData(courseListQuery(http, params, lang)),
+    queryClient.ensureQueryData(courseTaxaQuery(http, 'category', lang)),
+    queryClient.ensureQueryData(courseTaxaQuery(http, 'tag', lang)),
+    queryClient.ensureQueryData(coursePricesQuery(http, lang)),
   ]);
   return null;
 }
@@ -67,14 +67,14 @@ function Select({ name, label, value, options }: { name: string; label: string; 
 /** `/course`: every published course, filtered by category, tag, level and access, a page at a time. */
 export function Component() {
   const http = useHttp();
-  const { t } = useCourseI18n();
+  const { t, lang } = useCourseI18n();
   const location = useLocation();
   const [search] = useSearchParams();
   const params = listParamsOf(search)!;
-  const { data: list } = useSuspenseQuery(courseListQuery(http, params));
-  const { data: categories } = useSuspenseQuery(courseTaxaQuery(http, 'category'));
-  const { data: tags } = useSuspenseQuery(courseTaxaQuery(http, 'tag'));
-  const { data: prices } = useSuspenseQuery(coursePricesQuery(http));
+  const { data: list } = useSuspenseQuery(courseListQuery(http, params, lang));
+  const { data: categories } = useSuspenseQuery(courseTaxaQuery(http, 'category', lang));
+  const { data: tags } = useSuspenseQuery(courseTaxaQuery(http, 'tag', lang));
+  const { data: prices } = useSuspenseQuery(coursePricesQuery(http, lang));
   const priceOf = new Map(prices.map((c) => [c.id, lowestPrice(c.products)]));
   const filtered = Boolean(params.category ?? params.tag ?? params.level ?? params.access);
   const formKey = search.toString();

@@ -14,9 +14,9 @@ import { ProgressMeter } from '../components/progress-meter.js';
 import { useViewer } from '../components/viewer.js';
 import { SaveCourseOffline } from '../offline/save-control.js';
 
-export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const id = requireId(params.courseId, request);
-  await Promise.all([queryClient.ensureQueryData(courseQuery(http, id)), queryClient.ensureQueryData(courseOutlineQuery(http, id))]);
+  await Promise.all([queryClient.ensureQueryData(courseQuery(http, id, lang)), queryClient.ensureQueryData(courseOutlineQuery(http, id))]);
   return null;
 }
 
@@ -26,12 +26,12 @@ export async function loader({ queryClient, http }: RouteDeps, { params, request
  */
 export function Component() {
   const http = useHttp();
-  const { t } = useCourseI18n();
+  const { t, lang } = useCourseI18n();
   const id = parseId(useParams().courseId)!;
   const { viewer } = useViewer();
-  const { data: guestCourse } = useSuspenseQuery(courseQuery(http, id));
+  const { data: guestCourse } = useSuspenseQuery(courseQuery(http, id, lang));
   const { data: guestOutline } = useSuspenseQuery(courseOutlineQuery(http, id));
-  const mine = useQuery({ ...courseQuery(http, id, viewer), enabled: viewer > 0 });
+  const mine = useQuery({ ...courseQuery(http, id, lang, viewer), enabled: viewer > 0 });
   const myOutline = useQuery({ ...courseOutlineQuery(http, id, viewer), enabled: viewer > 0 });
   const progress = useQuery({ ...courseProgressQuery(http, id, viewer), enabled: viewer > 0 });
   const course = (viewer && mine.data) || guestCourse;

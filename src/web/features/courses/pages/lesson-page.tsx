@@ -101,7 +101,7 @@ export function Component() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: courseKeys.progress(courseId, viewer) }),
         queryClient.invalidateQueries({ queryKey: courseKeys.outline(courseId, viewer) }),
-        queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId, viewer) }),
+        queryClient.invalidateQueries({ queryKey: courseKeys.detailInAnyLanguage(courseId, viewer) }),
       ]);
     } catch (err) {
       if (isConnectionFailure(err) && (await outbox.queue())) {

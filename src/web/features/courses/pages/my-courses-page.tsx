@@ -19,7 +19,7 @@ export function Component() {
   const [search] = useSearchParams();
   const page = parsePage(search) ?? 1;
   const { viewer } = useViewer();
-  const mine = useQuery({ ...myCoursesQuery(http, viewer, page), enabled: viewer > 0 });
+  const mine = useQuery({ ...myCoursesQuery(http, viewer, page, lang), enabled: viewer > 0 });
   return (
     <>
       <Head title={t('myCourses.title')} noindex />
