@@ -79,11 +79,6 @@ function withFilters(query: ArticleQuery, filters: ArticleFilters): ArticleQuery
   return q;
 }
 
-export async function countArticles(q: ArticleQuery): Promise<number> {
-  const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /**
  * How many published, public articles match, as an expression: a maintained count when the filters are none
  * or one category, tag, topic or author (every public page's list), a count of the rows otherwise.
