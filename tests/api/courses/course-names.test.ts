@@ -1,6 +1,11 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseCard } from '../../../src/shared/api/courses.js';
+import { render } from '../../../src/web/entry-server.js';
+import { courseApiUrl, courseQuery } from '../../../src/web/features/courses/api/courses.js';
+import { createHttpClient } from '../../../src/web/lib/http.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createCategory, createTag } from '../helpers/factories.js';
 import { createCourse, createLesson, next, ok, person, type CourseOut, type Person } from './factories.js';
@@ -170,6 +175,63 @@ describe("the catalogue's category and tag filters", () => {
       expect(String(byCookie.headers.vary), url).toMatch(/Cookie/);
       expect(named(ok<Taxon[]>(await t.api('GET', url, { headers: { 'accept-language': 'zh-CN' } }))), url).toEqual(expected[0]);
       expect(named(ok<Taxon[]>(await t.api('GET', url))), url).toEqual(expected[1]);
+    }
+  });
+});
+
+describe('course pages in Chinese', () => {
+  let pages: TestApp;
+  let id: number;
+  beforeAll(async () => {
+    const distDir = path.join(process.env.TMPDIR ?? '/tmp', `lectern-course-names-${process.pid}-${Math.random().toString(36).slice(2)}`);
+    mkdirSync(path.join(distDir, 'client'), { recursive: true });
+    writeFileSync(path.join(distDir, 'client', 'index.html'), readFileSync('index.html', 'utf8'));
+    pages = await createTestApp({ distDir }, { ssr: { mode: 'production', loadRender: async () => render } });
+    const editor = await person(pages, 'staff');
+    const cat = await createCategory(pages, { name: 'Harbour Studies', slug: 'harbour-studies', translations: zh({ name: '港口研究' }) });
+    const tag = await createTag(pages, { name: 'tidewater', slug: 'tidewater', translations: zh({ name: '潮水' }) });
+    id = (await createCourse(pages, editor.token, { title: 'Harbour tides', access: 'free', language: 'en', category_id: cat.id, tag_ids: [tag.id] })).id;
+  });
+
+  const page = (url: string, cookie: string) => pages.app.inject({ url, headers: { cookie } });
+
+  it('render the course, its card and the catalogue filters with Chinese names, after an English reader filled the page cache', async () => {
+    for (const url of [`/course/${id}`, '/course']) {
+      for (let i = 0; i < 2; i += 1) {
+        const english = await page(url, 'lang=en');
+        expect(english.statusCode, url).toBe(200);
+        expect(english.body, url).toContain('Harbour Studies');
+        expect(english.body, url).not.toContain('港口研究');
+      }
+      const chinese = await page(url, 'lang=zh-CN');
+      expect(chinese.statusCode, url).toBe(200);
+      expect(chinese.body, url).toContain('港口研究');
+      expect(chinese.body, url).toContain('潮水');
+      // No English name of the category or the tag in what the reader sees (the course title stays English).
+      expect(chinese.body, url).not.toMatch(/>Harbour Studies</);
+      expect(chinese.body, url).not.toMatch(/>#?tidewater</);
+      expect(chinese.body, url).toContain('Harbour tides');
+    }
+  });
+});
+
+describe('a course saved for offline use', () => {
+  it('is stored under the URL the course page reads it from, in the page language', async () => {
+    const asked: string[] = [];
+    const http = createHttpClient({
+      baseUrl: 'http://lectern.test',
+      fetch: async (request: Request) => {
+        const url = new URL(request.url);
+        asked.push(`${url.pathname}${url.search}`);
+        const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+        return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    for (const lang of ['zh-CN', 'en'] as const) {
+      const detail = (await courseQuery(http, course.id, lang).queryFn!({} as never)) as CourseCard;
+      // The save stores the course's answer under courseApiUrl: the worker finds it only at the exact URL.
+      expect(asked.at(-1)).toBe(courseApiUrl(course.id, lang));
+      expect(detail.category?.name).toBe(lang === 'zh-CN' ? '港口研究' : 'Harbour Studies');
     }
   });
 });

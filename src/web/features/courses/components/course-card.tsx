@@ -4,9 +4,16 @@ import { useCourseI18n } from './course-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { AccessTag } from './access-tag.js';
 
-/** A course in a list: cover, title, summary, level, lesson count and what it costs. */
+/** Tags a card names; the course page lists them all. */
+const CARD_TAGS = 3;
+
+/**
+ * A course in a list: cover, title, summary, level, tags, category, lesson count and what it costs. The
+ * category and tag names are in the reader's language (the card's own `lang` is the course's).
+ */
 export function CourseCard({ course, product }: { course: Card; product: CourseProduct | null }) {
-  const { t } = useCourseI18n();
+  const { t, lang } = useCourseI18n();
+  const tags = course.tags.slice(0, CARD_TAGS);
   return (
     <article className={course.cover ? 'card card--cover course-card' : 'card course-card'} lang={course.language}>
       <div className="card__body">
@@ -18,7 +25,17 @@ export function CourseCard({ course, product }: { course: Card; product: CourseP
           <Link to={paths.course(course.id)}>{course.title}</Link>
         </h2>
         {course.summary && <p className="card__summary">{course.summary}</p>}
-        <p className="meta">{t(course.lesson_count === 1 ? 'courses.lessonsOne' : 'courses.lessons', { count: course.lesson_count })}</p>
+        {tags.length > 0 && (
+          <ul className="card__tags" lang={lang}>
+            {tags.map((tag) => (
+              <li key={tag.id}>#{tag.name}</li>
+            ))}
+          </ul>
+        )}
+        <p className="meta">
+          {course.category && <span lang={lang}>{course.category.name} · </span>}
+          {t(course.lesson_count === 1 ? 'courses.lessonsOne' : 'courses.lessons', { count: course.lesson_count })}
+        </p>
       </div>
       {course.cover && <img className="card__cover" src={course.cover} alt="" loading="lazy" decoding="async" />}
     </article>

@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { useHttp } from '../../../app/context.js';
 import { useCourseI18n } from '../components/course-i18n.js';
 import { paths } from '../../../app/paths.js';
@@ -50,6 +50,33 @@ export function Component() {
           </p>
           {course.summary && <p className="page-header__description">{course.summary}</p>}
           <p className="meta">{t(course.lesson_count === 1 ? 'courses.lessonsOne' : 'courses.lessons', { count: course.lesson_count })}</p>
+          {(course.category || course.tags.length > 0) && (
+            // Names in the reader's language (the course's own `lang` is the one it is taught in); each opens the filtered catalogue.
+            <dl className="taxonomy" lang={lang}>
+              {course.category && (
+                <div>
+                  <dt>{t('courses.category')}</dt>
+                  <dd>
+                    <ul className="chips">
+                      <li><Link className="chip" to={paths.courses(`category=${course.category.id}`)}>{course.category.name}</Link></li>
+                    </ul>
+                  </dd>
+                </div>
+              )}
+              {course.tags.length > 0 && (
+                <div>
+                  <dt>{t('article.tags')}</dt>
+                  <dd>
+                    <ul className="chips">
+                      {course.tags.map((tag) => (
+                        <li key={tag.id}><Link className="chip" to={paths.courses(`tag=${tag.id}`)}>{tag.name}</Link></li>
+                      ))}
+                    </ul>
+                  </dd>
+                </div>
+              )}
+            </dl>
+          )}
         </header>
         {course.cover && <img className="article__cover" src={course.cover} alt="" decoding="async" />}
         {learner && learner.enrolled && (
