@@ -166,7 +166,7 @@ describe("the catalogue's category and tag filters", () => {
       const expected = url.endsWith('category') ? [{ 'harbour-studies': '港口研究' }, { 'harbour-studies': 'Harbour Studies' }] : [{ tidewater: '潮水', 'plain-tag': 'plain-tag' }, { tidewater: 'tidewater', 'plain-tag': 'plain-tag' }];
       expect(named(chinese), url).toEqual(expected[0]);
       expect(named(english), url).toEqual(expected[1]);
-      const counts = (list: Taxon[]) => list.map((x) => [x.id, x.slug, x.course_count, x.lesson_count]);
+      const counts = (list: Taxon[]) => list.map((x) => [x.id, x.slug, x.course_count, x.lesson_count]).sort((a, b) => Number(a[0]) - Number(b[0]));
       expect(counts(chinese), url).toEqual(counts(english));
       expect(chinese.find((x) => x.id === category.id || x.id === tide.id), url).toMatchObject({ course_count: 2, lesson_count: 2 });
 
@@ -176,6 +176,16 @@ describe("the catalogue's category and tag filters", () => {
       expect(named(ok<Taxon[]>(await t.api('GET', url, { headers: { 'accept-language': 'zh-CN' } }))), url).toEqual(expected[0]);
       expect(named(ok<Taxon[]>(await t.api('GET', url))), url).toEqual(expected[1]);
     }
+  });
+
+  it("list them in the order of the reader's language", async () => {
+    const order = async (lang: string) =>
+      ok<Taxon[]>(await t.api('GET', '/course/tag', { query: { lang } }))
+        .filter((x) => x.id === tide.id || x.id === plain.id)
+        .map((x) => x.name);
+    expect(await order('en')).toEqual(['plain-tag', 'tidewater']);
+    // Chinese collation puts Chinese names first (by pinyin), then Latin ones.
+    expect(await order('zh-CN')).toEqual(['潮水', 'plain-tag']);
   });
 });
 

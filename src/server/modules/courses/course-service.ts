@@ -143,13 +143,16 @@ export async function courseOutline(ctx: AppContext, viewer: Viewer, id: number)
   };
 }
 
-/** Categories or tags that have courses, their names in `lang`. */
+/** Categories or tags that have courses, their names in `lang`, in that language's alphabetical order. */
 export async function courseTaxonomy(ctx: AppContext, kind: 'category' | 'tag', withLessons: boolean, lang?: Language): Promise<CourseTaxon[]> {
   const nameOf = namesIn(lang);
-  return (await taxonomyCounts(ctx.db.kysely, kind, withLessons)).map(({ translations, ...taxon }) => ({
+  const taxa = (await taxonomyCounts(ctx.db.kysely, kind, withLessons)).map(({ translations, ...taxon }) => ({
     ...taxon,
     name: nameOf({ id: taxon.id, name: taxon.name, translations }),
   }));
+  if (!lang) return taxa;
+  const collator = new Intl.Collator(lang);
+  return taxa.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
 /** Most purchase courses the price card lists: a shop-sized catalogue. */
