@@ -281,7 +281,7 @@ describe('/course', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?level=advanced'));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(screen.getByText('1 course')).toBeTruthy();
-    expect(calls).toContain('GET /course?page=1&level=advanced&page_size=12 guest');
+    expect(calls).toContain('GET /course?page=1&level=advanced&page_size=12&lang=en guest');
     expect(screen.getByRole('link', { name: 'Clear the filters' }).getAttribute('href')).toBe('/course');
   });
 
@@ -327,7 +327,7 @@ describe('/course/{id}', () => {
     await login('user');
     renderAt('/course/3');
     expect(await screen.findByRole('heading', { level: 1, name: 'Type Modelling' }, slow)).toBeTruthy();
-    await waitFor(() => expect(calls).toContain('GET /course/3 user'));
+    await waitFor(() => expect(calls).toContain('GET /course/3?lang=en user'));
     expect(screen.getByText('¥99.00')).toBeTruthy();
     expect(screen.getByText(/sold through the shop/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /buy/i })).toBeNull();
@@ -454,7 +454,7 @@ describe('/my-course and /certificate/{code}', () => {
     expect(first.getAttribute('href')).toBe('/course/1/lesson/12');
     expect(screen.getByRole('link', { name: 'Start the course' }).getAttribute('href')).toBe('/course/2/lesson/21');
     expect(screen.getByText('1 of 3 lessons done')).toBeTruthy();
-    expect(calls).toContain('GET /my_course?page=1&page_size=12 member');
+    expect(calls).toContain('GET /my_course?page=1&page_size=12&lang=en member');
   });
 
   it('sends a guest from /my-course to the login page', async () => {
