@@ -53,10 +53,18 @@ export async function articles(page: Page, query = ''): Promise<Card[]> {
 }
 
 /** Waits until the page is hydrated (React attached) so clicks are handled by the router. */
+/**
+ * Resolves once React owns the page: its root is mounted and every outermost element of the markup is
+ * claimed. Hydration runs in slices (a transition) and claims an element after everything inside it, so a
+ * page whose root alone is marked may still be hydrating (and would put back text a test changed). The
+ * stylesheet and preload links React hoists are resources, never claimed, and are left out.
+ */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((k) => k.startsWith('__reactContainer')));
+    if (!root || !Object.keys(root).some((k) => k.startsWith('__reactContainer'))) return false;
+    const outer = Array.from(root.children).filter((el) => !['LINK', 'META', 'STYLE', 'SCRIPT', 'TITLE'].includes(el.tagName));
+    return outer.length > 0 && outer.every((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
   });
 }
 
