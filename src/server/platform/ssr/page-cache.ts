@@ -55,9 +55,9 @@ export interface RenderedPage {
 }
 
 /**
- * A page as the cache keeps it: its HTML Brotli-compressed, since a page's HTML is four to five times its
- * Brotli bytes and a hit from a browser sends those bytes as they are. A page under `COMPRESS_MIN_BYTES`
- * is kept as it is (`coding` null).
+ * A page as the cache keeps it: its HTML Brotli-compressed (`coding` 'br') once a browser has asked for it,
+ * since a page's HTML is four to five times its Brotli bytes and a hit from a browser sends those bytes as
+ * they are; its HTML (`coding` null) until then, and always for a page under `COMPRESS_MIN_BYTES`.
  */
 export interface CachedPage {
   status: number;
@@ -142,26 +142,26 @@ export class PageCache {
 
   /**
    * Keeps a page rendered from content that did not change while it was rendered (`renderedFrom`, from
-   * `version()` before the render). `brotli` is the page's Brotli bytes when the request already made them;
-   * otherwise they are made here, quickly (the best copy is made on the page's first hit, for a page that is
-   * being read). A page larger than the whole bound is not kept.
+   * `version()` before the render): as the Brotli bytes the request made for itself when its client took
+   * Brotli, else as its HTML (a miss compresses nothing it does not send; the first hit from a browser makes
+   * the page's best Brotli copy, which then takes the HTML's place). A page larger than the whole bound is not
+   * kept.
    */
-  async keep(key: string, rendered: RenderedPage, renderedFrom: number, brotli?: Buffer): Promise<void> {
+  keep(key: string, rendered: RenderedPage, renderedFrom: number, brotli?: Buffer): void {
     if (!this.lru || renderedFrom !== this.options.events.current) return;
-    const small = rendered.html.byteLength < COMPRESS_MIN_BYTES;
-    const body = small ? ownBytes(rendered.html) : ownBytes(brotli ?? (await compressBytes(rendered.html, 'br', 'dynamic')));
-    if (renderedFrom !== this.options.events.current) return;
-    this.lru.set(key, { page: { status: rendered.status, body, coding: small ? null : 'br', view: rendered.view } });
+    const compressed = brotli !== undefined && rendered.html.byteLength >= COMPRESS_MIN_BYTES;
+    const body = ownBytes(compressed ? brotli : rendered.html);
+    this.lru.set(key, { page: { status: rendered.status, body, coding: compressed ? 'br' : null, view: rendered.view } });
   }
 
   /**
    * The bytes to send of a page from `get`: Brotli at the highest settings, made on the first hit that asks
-   * for Brotli and then kept in place of the quick copy; a gzip copy, made on the first request for gzip and
-   * kept beside it (counted in the byte bound); the HTML itself for a client that takes neither (unpacked per
-   * request, as such clients are rare); a small page as it is.
+   * for Brotli and then kept in place of what was kept; a gzip copy, made on the first request for gzip and
+   * kept beside it (counted in the byte bound); the HTML for a client that takes neither (unpacked per request
+   * when the page is kept compressed, as such clients are rare); a small page as it is.
    */
   async body(key: string, page: CachedPage, coding: ContentCoding | null): Promise<{ bytes: Buffer; coding: ContentCoding | null }> {
-    if (page.coding === null) return { bytes: page.body, coding: null };
+    if (page.coding === null && (coding === null || page.body.byteLength < COMPRESS_MIN_BYTES)) return { bytes: page.body, coding: null };
     if (coding === null) return { bytes: await decompress(page.body), coding: null };
     if (coding === 'br' && page.best) return { bytes: page.body, coding };
     const kept = this.lru?.peek(key);
@@ -169,7 +169,8 @@ export class PageCache {
 
     let pending = this.pending.get(page);
     if (!pending) this.pending.set(page, (pending = {}));
-    const making = (pending[coding] ??= decompress(page.body).then((html) => compressBytes(html, coding, 'stored')).then(ownBytes));
+    const html = () => (page.coding === 'br' ? decompress(page.body) : Promise.resolve(page.body));
+    const making = (pending[coding] ??= html().then((bytes) => compressBytes(bytes, coding, 'stored')).then(ownBytes));
     let bytes: Buffer;
     try {
       bytes = await making;
@@ -180,7 +181,8 @@ export class PageCache {
     // entry object, so that the cache counts its new size; its time to live runs on from the page's.
     const current = this.lru?.peek(key);
     if (current?.page === page) {
-      const entry: Entry = coding === 'br' ? { ...current, page: { ...page, body: bytes, best: true } } : current.gzip ? current : { ...current, gzip: bytes };
+      const best: CachedPage = { ...page, body: bytes, coding: 'br', best: true };
+      const entry: Entry = coding === 'br' ? { ...current, page: best } : current.gzip ? current : { ...current, gzip: bytes };
       if (entry !== current) this.lru!.set(key, entry, { noUpdateTTL: true });
     }
     return { bytes, coding };

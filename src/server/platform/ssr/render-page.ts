@@ -90,9 +90,8 @@ export function createPageServer(app: FastifyInstance, options: SsrOptions, temp
     // expire, so the cache's smallest copy is made on the first hit, for a page that is being read.
     const body = await dynamicBody(html, coding);
     if (key !== null && result.status === 200) {
-      // The cache keeps the page's Brotli bytes: this request's own when it asked for Brotli (else made now,
-      // so the next request of the page finds it).
-      await cache.keep(key, { status: result.status, html, view: result.view }, version, body.coding === 'br' ? body.bytes : undefined);
+      // The cache keeps this request's Brotli bytes when it asked for Brotli, else the HTML.
+      cache.keep(key, { status: result.status, html, view: result.view }, version, body.coding === 'br' ? body.bytes : undefined);
     }
     // A page with a reader's secret in its URL (a reset link) is theirs alone: no shared cache may keep it.
     return sendHtml(reply, result.status, body, result.status === 200 && pageUrl !== null ? SHARED : 'no-store');
