@@ -92,16 +92,23 @@ function stateName(snapshot: SessionSnapshot): string {
  * Personal queries are dropped when the user changes (logout here or in another tab), so nothing of theirs is
  * shown to the next person.
  */
+/** The channel a tab announces its session's start on. */
+const SESSION_CHANNEL = 'lectern-session';
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [host, setHost] = useState<SessionHost | null>(null);
   const [guest, setGuest] = useState(false);
   const queryClient = useQueryClient();
   useEffect(() => {
     let active = true;
+    // A tab whose session starts says so to the device's other tabs: a guest tab (no session host) then checks
+    // again, so a login in one tab shows in the others while both are on screen.
+    const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
     const take = (starting: Promise<SessionHost>) =>
       starting.then(
         (h) => {
           if (active) setHost(h);
+          tabs?.postMessage('started');
         },
         (err: unknown) => console.error('The session could not start', err),
       );
@@ -119,6 +126,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const stopWatching = () => document.removeEventListener('visibilitychange', onShown);
     if (!started) {
       document.addEventListener('visibilitychange', onShown);
+      if (tabs) tabs.onmessage = () => check();
       check();
     }
     const stopListening = onSessionHostStart((starting) => {
@@ -129,6 +137,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       active = false;
       stopListening();
       stopWatching();
+      tabs?.close();
     };
   }, []);
   useEffect(() => {
