@@ -107,7 +107,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const take = (starting: Promise<SessionHost>) =>
       starting.then(
         (h) => {
-          if (active) setHost(h);
+          if (!active) return;
+          setHost(h);
           tabs?.postMessage('started');
         },
         (err: unknown) => console.error('The session could not start', err),
