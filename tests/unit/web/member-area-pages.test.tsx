@@ -216,7 +216,7 @@ describe('/member/content', { timeout: 15_000 }, () => {
     await waitFor(() => expect(document.title).toBe('Members’ articles and courses, page 2 · Lectern'));
     expect(screen.queryByRole('region', { name: 'Member courses' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Previous page' }).getAttribute('href')).toBe('/member/content');
-    expect(state.lists.sort()).toEqual(['/api/v2/article/summary?access=premium&page=2&page_size=12&lang=en', '/api/v2/course?access=premium&page_size=12']);
+    expect(state.lists.sort()).toEqual(['/api/v2/article/summary?access=premium&page=2&page_size=12&lang=en', '/api/v2/course?access=premium&page_size=12&lang=en']);
   });
 
   it('says when there are no member courses, and shows the error page when the articles fail', async () => {

@@ -70,7 +70,7 @@ const PUBLIC: Record<string, Options> = {
   'the slot texts': slotTextsQuery(http, 'en', 'home_intro'),
   'the shortcut preview': shortcutPreviewQuery(http),
   'the course catalogue': courseListQuery(http, { page: 1 }, 'en'),
-  'the member courses list': memberCoursesQuery(http),
+  'the member courses list': memberCoursesQuery(http, 'zh-CN'),
   "a guest's course": courseQuery(http, 5, 'zh-CN', 0),
   "a guest's outline": courseOutlineQuery(http, 5, 0),
   "a guest's lesson (a locked one holds its title only)": lessonQuery(http, 41, 0),

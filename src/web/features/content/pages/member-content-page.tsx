@@ -22,7 +22,7 @@ export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { re
   const page = requirePage(request);
   await Promise.all([
     queryClient.ensureQueryData(articleSummariesQuery(http, listParams(page), lang)),
-    queryClient.ensureQueryData(memberCoursesQuery(http)),
+    queryClient.ensureQueryData(memberCoursesQuery(http, lang)),
   ]);
   return null;
 }
@@ -62,7 +62,7 @@ export function Component() {
   const [search] = useSearchParams();
   const page = parsePage(search) ?? 1;
   const { data: list } = useSuspenseQuery(articleSummariesQuery(http, listParams(page), lang));
-  const { data: courses } = useSuspenseQuery(memberCoursesQuery(http));
+  const { data: courses } = useSuspenseQuery(memberCoursesQuery(http, lang));
   const title = page > 1 ? t('list.titlePage', { title: t('memberContent.title'), page }) : t('memberContent.title');
   return (
     <>
