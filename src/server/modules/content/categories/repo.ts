@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { CategoriesTable, Database } from '../../../db/types.js';
-import { nameContains } from '../catalog-repo.js';
+import { nameContains, type NameSearch } from '../catalog-repo.js';
 import { publicCount } from '../counts-repo.js';
 
 export interface CategoryRow {
@@ -28,9 +28,9 @@ function categoriesWithCount(db: Kysely<Database>, now: string) {
   ]);
 }
 
-export function listCategories(db: Kysely<Database>, now: string, q: string | undefined, limit?: number, offset = 0): Promise<CategoryRow[]> {
+export function listCategories(db: Kysely<Database>, now: string, search: NameSearch | undefined, limit?: number, offset = 0): Promise<CategoryRow[]> {
   let query = categoriesWithCount(db, now);
-  if (q) query = query.where(nameContains('categories', q));
+  if (search) query = query.where(nameContains('categories', search));
   query = query.orderBy('categories.sort_order').orderBy('categories.name').orderBy('categories.id');
   if (limit !== undefined) query = query.limit(limit).offset(offset);
   return query.execute();

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { Conflict, NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
 import { listArticleCards, type Page } from '../articles/service.js';
-import { countNamed, nameTaken, slugTaken } from '../catalog-repo.js';
+import { countNamed, nameSearch, nameTaken, slugTaken } from '../catalog-repo.js';
 import { localised, serializeTranslations } from '../translations.js';
 import {
   deleteCategory as deleteRow,
@@ -33,9 +33,10 @@ const found = (row: CategoryRow | undefined, lang: Language): Category => {
 
 export async function listCategories(ctx: AppContext, query: PageQuery & { q?: string }, lang: Language): Promise<Page<Category>> {
   const db = ctx.db.kysely;
+  const search = nameSearch(ctx.db.engine, query.q);
   const [count, rows] = await Promise.all([
-    countNamed(db, 'categories', query.q),
-    listRows(db, nowIso(), query.q, query.page_size, (query.page - 1) * query.page_size),
+    countNamed(db, 'categories', search),
+    listRows(db, nowIso(), search, query.page_size, (query.page - 1) * query.page_size),
   ]);
   return { count, results: rows.map((row) => toCategory(row, lang)) };
 }

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, TagsTable } from '../../../db/types.js';
-import { nameContains } from '../catalog-repo.js';
+import { nameContains, type NameSearch } from '../catalog-repo.js';
 import { publicCount } from '../counts-repo.js';
 
 export interface TagRow {
@@ -26,9 +26,9 @@ function tagsWithCount(db: Kysely<Database>, now: string) {
   ]);
 }
 
-export function listTags(db: Kysely<Database>, now: string, q: string | undefined, limit?: number, offset = 0): Promise<TagRow[]> {
+export function listTags(db: Kysely<Database>, now: string, search: NameSearch | undefined, limit?: number, offset = 0): Promise<TagRow[]> {
   let query = tagsWithCount(db, now);
-  if (q) query = query.where(nameContains('tags', q));
+  if (search) query = query.where(nameContains('tags', search));
   query = query.orderBy('tags.name').orderBy('tags.id');
   if (limit !== undefined) query = query.limit(limit).offset(offset);
   return query.execute();

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { Conflict, NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
 import { listArticleCards, type Page } from '../articles/service.js';
-import { countNamed, nameTaken, slugTaken } from '../catalog-repo.js';
+import { countNamed, nameSearch, nameTaken, slugTaken } from '../catalog-repo.js';
 import { localised, serializeTranslations } from '../translations.js';
 import {
   deleteTag as deleteRow,
@@ -32,9 +32,10 @@ const found = (row: TagRow | undefined, lang: Language): Tag => {
 
 export async function listTags(ctx: AppContext, query: PageQuery & { q?: string }, lang: Language): Promise<Page<Tag>> {
   const db = ctx.db.kysely;
+  const search = nameSearch(ctx.db.engine, query.q);
   const [count, rows] = await Promise.all([
-    countNamed(db, 'tags', query.q),
-    listRows(db, nowIso(), query.q, query.page_size, (query.page - 1) * query.page_size),
+    countNamed(db, 'tags', search),
+    listRows(db, nowIso(), search, query.page_size, (query.page - 1) * query.page_size),
   ]);
   return { count, results: rows.map((row) => toTag(row, lang)) };
 }
