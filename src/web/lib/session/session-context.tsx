@@ -5,6 +5,7 @@ import type { AuthState, ProfileState } from '../db.js';
 import type { SessionOutcome, SessionSnapshot } from './machines/session-machine.js';
 import { DEFAULT_AUTH_STATE, DEFAULT_PROFILE_STATE, deviceMayHoldSession } from './device-session.js';
 import type { SessionHost, StoredSession } from './session-host.js';
+import { dropPersonalQueries } from './personal-queries.js';
 import { hasUsableSession } from './session-rules.js';
 
 let started: Promise<SessionHost> | undefined;
@@ -147,8 +148,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return host.subscribe(() => {
       const next = host.stored().auth.userid;
       if (next === userId) return;
+      const previous = userId;
       userId = next;
-      queryClient.removeQueries({ predicate: (query) => query.meta?.personal === true });
+      void dropPersonalQueries(queryClient, previous);
     });
   }, [host, queryClient]);
   // Progress made offline is sent for the logged-in user at start and on reconnect (loaded on first use).
