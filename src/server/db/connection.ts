@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { Pool, PoolClient } from 'pg';
 import type { Database } from './types.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -22,14 +24,26 @@ export function sqliteFile(databaseUrl: string): string {
   return databaseUrl.replace(/^sqlite:(\/\/)?/, '');
 }
 
-export function createDb(databaseUrl: string): Db {
+export interface DbOptions {
+  /**
+   * PostgreSQL: how many distinct statement texts are prepared (see `preparingPool`); 0 runs every statement
+   * unnamed. Else the `prepared_statements` parameter of the URL, else `PREPARED_STATEMENTS_MAX`.
+   */
+  preparedStatements?: number;
+}
+
+/** Distinct statement texts prepared per pool (one pool per process) unless configured otherwise. */
+export const PREPARED_STATEMENTS_MAX = 2000;
+
+export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   const engine = engineOf(databaseUrl);
   if (engine === 'postgres') {
+    const { connectionString, preparedStatements } = postgresSettings(databaseUrl, options);
     // Counts and sums arrive as strings from pg's bigint/numeric; the repos convert with Number().
     // The driver is loaded when the first query needs a connection, so a SQLite site never loads it.
     const pool = async () => {
       const { default: pg } = await import('pg');
-      return new pg.Pool({ connectionString: databaseUrl, max: 10 });
+      return preparingPool(new pg.Pool({ connectionString, max: 10 }), preparedStatements);
     };
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, engine, destroy: () => kysely.destroy() };
@@ -60,6 +74,119 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
         statements.set(sqlText, statement);
       }
       return statement;
+    },
+  };
+}
+
+/** The URL pg gets (without `prepared_statements`, which is this module's) and the cap on prepared texts. */
+function postgresSettings(databaseUrl: string, options: DbOptions): { connectionString: string; preparedStatements: number } {
+  const url = new URL(databaseUrl);
+  const given = url.searchParams.get('prepared_statements');
+  url.searchParams.delete('prepared_statements');
+  const fromUrl = given === null ? undefined : Number(given);
+  if (fromUrl !== undefined && !(Number.isInteger(fromUrl) && fromUrl >= 0)) {
+    throw new Error(`Invalid DATABASE_URL: prepared_statements must be a whole number of 0 or more, not "${given}".`);
+  }
+  return {
+    connectionString: given === null ? databaseUrl : url.toString(),
+    preparedStatements: options.preparedStatements ?? fromUrl ?? PREPARED_STATEMENTS_MAX,
+  };
+}
+
+/**
+ * Reads and writes worth preparing: one statement (a text without parameters may hold several, which only the
+ * simple protocol runs) that is not a transaction command, DDL or maintenance.
+ */
+const preparable = (text: string, values: readonly unknown[]) =>
+  /^\s*(select|insert|update|delete|with)\b/i.test(text) && (values.length > 0 || !text.includes(';'));
+
+const opensTransaction = (text: string) => /^\s*(begin|start\s+transaction)\b/i.test(text);
+const closesTransaction = (text: string) => /^\s*(commit|rollback|end|abort)\s*;?\s*$/i.test(text);
+
+/**
+ * A session's prepared statement that no longer answers: its result columns changed under it (a migration
+ * altered a table behind `select *` or `returning *`), or the session lost it.
+ */
+const isStalePlan = (err: unknown) => {
+  const e = err as { code?: string; message?: string } | null;
+  return e?.code === '26000' || (e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? ''));
+};
+
+/**
+ * Statement names by text, shared by the pool's connections: up to `max` distinct texts get a name (from a
+ * hash of the text); later new texts run unnamed, so `in (...)` lists of ever new lengths cannot grow every
+ * session's set of prepared statements without bound.
+ */
+class StatementNames {
+  readonly #names = new Map<string, string>();
+  constructor(readonly max: number) {}
+
+  nameOf(text: string, values: readonly unknown[]): string | undefined {
+    const known = this.#names.get(text);
+    if (known !== undefined || this.#names.size >= this.max || !preparable(text, values)) return known;
+    const name = `l_${createHash('sha1').update(text).digest('hex')}`;
+    this.#names.set(text, name);
+    return name;
+  }
+
+  get size(): number {
+    return this.#names.size;
+  }
+}
+
+/**
+ * The pool Kysely gets on PostgreSQL. Kysely sends every query unnamed, which PostgreSQL parses and plans anew
+ * each time; planning costs more than executing most of this app's statements. Through this pool a query
+ * goes out as a named statement (`{ name, text, values }`): pg parses it once per connection (it remembers the
+ * names it has prepared on each) and afterwards sends only Bind and Execute, and after five executions
+ * PostgreSQL settles on a generic plan where that costs no more than a custom one. Texts that are not single
+ * reads or writes (transaction commands, DDL, several statements), and new texts past the cap, run as before.
+ *
+ * PostgreSQL replans a prepared statement when a table it reads changes, but fails one whose result columns
+ * changed (a migration run by another process while this one serves). Such a query runs again unnamed when no
+ * transaction is open (inside one the error stands and the transaction rolls back), and the connection is
+ * closed when released, so the pool opens a new session without the stale statements.
+ */
+export function preparingPool(pool: Pool, max: number): PostgresPool & { prepared: StatementNames } {
+  const names = new StatementNames(max);
+  const clients = new WeakMap<PoolClient, PostgresPoolClient>();
+  return {
+    prepared: names,
+    async connect() {
+      const client = await pool.connect();
+      let preparing = clients.get(client);
+      if (!preparing) clients.set(client, (preparing = preparingClient(client, names)));
+      return preparing;
+    },
+    end: () => pool.end(),
+  };
+}
+
+function preparingClient(client: PoolClient, names: StatementNames): PostgresPoolClient {
+  let inTransaction = false;
+  let stale = false;
+  async function run<R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+    // Kysely hands over a fresh array of the query's parameters.
+    const values = parameters as unknown[];
+    if (opensTransaction(text)) inTransaction = true;
+    else if (closesTransaction(text)) inTransaction = false;
+    const name = names.nameOf(text, values);
+    if (name === undefined) return (await client.query(text, values)) as unknown as PostgresQueryResult<R>;
+    try {
+      return (await client.query({ name, text, values })) as unknown as PostgresQueryResult<R>;
+    } catch (err) {
+      if (!isStalePlan(err)) throw err;
+      stale = true;
+      if (inTransaction) throw err;
+      return (await client.query(text, values)) as unknown as PostgresQueryResult<R>;
+    }
+  }
+  return {
+    query: ((textOrCursor: string | Parameters<PoolClient['query']>[0], parameters?: ReadonlyArray<unknown>) =>
+      typeof textOrCursor === 'string' ? run(textOrCursor, parameters ?? []) : client.query(textOrCursor as never)) as PostgresPoolClient['query'],
+    release() {
+      // A connection holding a stale statement is closed rather than kept, so its session starts clean.
+      client.release(stale || undefined);
     },
   };
 }
