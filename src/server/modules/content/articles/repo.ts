@@ -128,6 +128,37 @@ export async function listNewestCounted(
   return { count: Number(rows[0]!.total), rows };
 }
 
+/**
+ * One page of a topic's public cards, in the topic's order then newest first, and how many it has, in one
+ * statement (the count rides along as in listNewestCounted). A cross join, because SQLite then walks the
+ * topic's links in order (index topic_articles_position) instead of every published article; PostgreSQL
+ * plans it as the inner join it is. A page without rows (past the end, or no such topic) has no count.
+ */
+export async function listInTopicCounted(
+  db: Kysely<Database>,
+  topicId: number,
+  now: string,
+  limit: number,
+  offset: number,
+): Promise<{ count: number; rows: CardRow[] } | undefined> {
+  const rows = await db
+    .selectFrom('topic_articles')
+    .crossJoin('articles')
+    .whereRef('articles.id', '=', 'topic_articles.article_id')
+    .where('topic_articles.topic_id', '=', topicId)
+    .where('articles.status', '=', 'published')
+    .where('articles.published_at', '<=', now)
+    .select(cardColumns)
+    .select(publicCount('topic', topicId, now).as('total'))
+    .orderBy('topic_articles.position')
+    .orderBy('articles.published_at', 'desc')
+    .orderBy('articles.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.length ? { count: Number(rows[0]!.total), rows } : undefined;
+}
+
 export function selectCards(q: ArticleQuery) {
   return q.select(cardColumns);
 }

@@ -27,6 +27,7 @@ import {
   findArticleHead,
   hydrateCards,
   listByViews,
+  listInTopicCounted,
   listNewestCounted,
   insertArticle,
   publishedArticles,
@@ -123,6 +124,17 @@ export async function listArticleCards(
   const now = nowIso();
   const { count, rows } = await listNewestCounted(db, filters, now, page.page_size, (page.page - 1) * page.page_size);
   return { count, results: await hydrateCards(db, rows, lang) };
+}
+
+/**
+ * A page of a topic's public cards in the topic's order, then newest first, with the topic's count, in two
+ * statements; undefined for a page without cards (past the end, or no such topic), which has no row to carry
+ * the count.
+ */
+export async function topicCardPage(ctx: AppContext, topicId: number, page: PageQuery, lang?: Language): Promise<Page<ArticleCard> | undefined> {
+  const db = ctx.db.kysely;
+  const listed = await listInTopicCounted(db, topicId, nowIso(), page.page_size, (page.page - 1) * page.page_size);
+  return listed && { count: listed.count, results: await hydrateCards(db, listed.rows, lang) };
 }
 
 /** Names in `lang` (the reader's language), not the `lang` of the query, which a route resolves first. */

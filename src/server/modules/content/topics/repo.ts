@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, TopicsTable } from '../../../db/types.js';
-import { countPublic, publicCount } from '../counts-repo.js';
+import { publicCount } from '../counts-repo.js';
 
 export interface TopicRow {
   id: number;
@@ -13,21 +13,6 @@ export interface TopicRow {
   sort_order: number;
   /** A string on PostgreSQL (bigint count). */
   article_count: number | string | null;
-}
-
-/**
- * Published and already public articles of a topic, joined to their place in it. A cross join, because
- * SQLite then walks the topic's links in order (index topic_articles_position) instead of every
- * published article; PostgreSQL plans it as the inner join it is.
- */
-function publishedInTopic(db: Kysely<Database>, topicId: number, now: string) {
-  return db
-    .selectFrom('topic_articles')
-    .crossJoin('articles')
-    .whereRef('articles.id', '=', 'topic_articles.article_id')
-    .where('topic_articles.topic_id', '=', topicId)
-    .where('articles.status', '=', 'published')
-    .where('articles.published_at', '<=', now);
 }
 
 function topicsWithCount(db: Kysely<Database>, now: string) {
@@ -69,23 +54,6 @@ export async function updateTopic(db: Kysely<Database>, id: number, values: Upda
 export async function deleteTopic(db: Kysely<Database>, id: number): Promise<boolean> {
   const result = await db.deleteFrom('topics').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-export function countTopicArticles(db: Kysely<Database>, topicId: number, now: string): Promise<number> {
-  return countPublic(db, 'topic', topicId, now);
-}
-
-/** One page of the topic's article ids: the topic's own order, then newest first. */
-export async function topicArticleIds(db: Kysely<Database>, topicId: number, now: string, limit: number, offset: number): Promise<number[]> {
-  const rows = await publishedInTopic(db, topicId, now)
-    .select('articles.id')
-    .orderBy('topic_articles.position')
-    .orderBy('articles.published_at', 'desc')
-    .orderBy('articles.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 /**

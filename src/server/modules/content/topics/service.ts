@@ -4,18 +4,16 @@ import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
-import { cardsByIds, type Page } from '../articles/service.js';
+import { topicCardPage, type Page } from '../articles/service.js';
 import { nameTaken, slugTaken } from '../catalog-repo.js';
 import { localised, serializeTranslations } from '../translations.js';
 import {
   appendArticles,
-  countTopicArticles,
   countTopics,
   deleteTopic as deleteRow,
   findTopic,
   insertTopic,
   listTopics as listRows,
-  topicArticleIds,
   updateTopic as updateRow,
   type TopicRow,
 } from './repo.js';
@@ -41,16 +39,17 @@ export async function getTopic(ctx: AppContext, id: number, lang: Language): Pro
   return toTopic(row, lang);
 }
 
-/** Published articles of the topic in the topic's order, then newest first. */
+/**
+ * Published articles of the topic in the topic's order, then newest first. A page with cards is two
+ * statements (its rows with the count, then their references); the topic exists when it has links (they go
+ * with it). Only a page without cards looks the topic up, for a 404 or its count.
+ */
 export async function topicArticles(ctx: AppContext, id: number, page: PageQuery, lang: Language): Promise<Page<ArticleCard>> {
-  if (!(await findTopic(ctx.db.kysely, nowIso(), id))) throw new NotFound('Topic');
-  const db = ctx.db.kysely;
-  const now = nowIso();
-  const [count, ids] = await Promise.all([
-    countTopicArticles(db, id, now),
-    topicArticleIds(db, id, now, page.page_size, (page.page - 1) * page.page_size),
-  ]);
-  return { count, results: await cardsByIds(ctx, ids, lang) };
+  const listed = await topicCardPage(ctx, id, page, lang);
+  if (listed) return listed;
+  const topic = await findTopic(ctx.db.kysely, nowIso(), id);
+  if (!topic) throw new NotFound('Topic');
+  return { count: Number(topic.article_count ?? 0), results: [] };
 }
 
 /**

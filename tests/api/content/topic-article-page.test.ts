@@ -1,0 +1,77 @@
+import type { CompiledQuery } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createArticle, createStaff, createTopic } from '../helpers/factories.js';
+
+/**
+ * A topic's article page is read with its count in one statement and the cards' references in another; the
+ * topic is looked up only for a page without cards. These pin what that answers at the edges.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+const ids = (results: { id: number }[]) => results.map((r) => r.id);
+
+/** The statements one call runs (every query of the app goes through the executor). */
+async function statementsOf(call: () => Promise<unknown>): Promise<number> {
+  const executor = t.db.kysely.getExecutor();
+  const execute = executor.executeQuery.bind(executor);
+  let n = 0;
+  executor.executeQuery = ((query: CompiledQuery) => {
+    n += 1;
+    return execute(query);
+  }) as typeof executor.executeQuery;
+  try {
+    await call();
+  } finally {
+    executor.executeQuery = execute;
+  }
+  return n;
+}
+
+describe('a topic article page', () => {
+  let topic: { id: number };
+  let listed: number[];
+  beforeAll(async () => {
+    const author = await createStaff(t);
+    topic = await createTopic(t);
+    listed = [];
+    for (const n of [40, 30, 20, 10]) listed.push((await createArticle(t, { author, topic_ids: [topic.id], published_at: minutesAgo(n) })).id);
+    listed.reverse();
+    // Neither a draft nor a scheduled article is listed or counted.
+    await createArticle(t, { author, topic_ids: [topic.id], status: 'draft', published_at: null });
+    await createArticle(t, { author, topic_ids: [topic.id], published_at: new Date(Date.now() + 86_400_000).toISOString() });
+  });
+
+  it('lists the public articles newest first with their count, page by page, in two statements', async () => {
+    let first: { count: number; results: { id: number }[] } | undefined;
+    expect(
+      await statementsOf(async () => {
+        first = (await t.api('GET', `/topic/${topic.id}/article`, { query: { page_size: '3' } })).json();
+      }),
+    ).toBe(2);
+    expect(first!.count).toBe(4);
+    expect(ids(first!.results)).toEqual(listed.slice(0, 3));
+    const second = (await t.api('GET', `/topic/${topic.id}/article`, { query: { page_size: '3', page: '2' } })).json();
+    expect(second).toMatchObject({ count: 4 });
+    expect(ids(second.results)).toEqual(listed.slice(3));
+  });
+
+  it("still counts on a page past the end, which has no row to carry the count", async () => {
+    const res = await t.api('GET', `/topic/${topic.id}/article`, { query: { page_size: '3', page: '5' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ count: 4, results: [] });
+  });
+
+  it('answers 404 for a topic deleted with its links, and for one that never was', async () => {
+    const gone = await createTopic(t);
+    await createArticle(t, { topic_ids: [gone.id] });
+    expect((await t.api('GET', `/topic/${gone.id}/article`)).json().count).toBe(1);
+    await t.db.kysely.deleteFrom('topics').where('id', '=', gone.id).execute();
+    expect((await t.api('GET', `/topic/${gone.id}/article`)).statusCode).toBe(404);
+    expect((await t.api('GET', '/topic/999999/article')).statusCode).toBe(404);
+  });
+});
