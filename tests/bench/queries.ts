@@ -8,6 +8,7 @@
  *
  *   npx tsx tests/bench/queries.ts                      # temporary SQLite site, 10,000 articles
  *   npx tsx tests/bench/queries.ts --database postgres://user@host/db   # seeded there when empty
+ *   (add `?prepared_statements=0` to that URL to time the same calls with every statement unnamed)
  *   options: --articles <n> (10000), --samples <n> per call (300), --data <dir> (keep the SQLite site there)
  */
 import { randomBytes } from 'node:crypto';
@@ -68,12 +69,15 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, { db, migrate: false, ssr: false });
   await app.ready();
-  // Counts the statements a call runs: every query of the app goes through this executor.
+  // Counts the statements a call runs: every query of the app goes through this executor. The distinct
+  // texts are what PostgreSQL prepares (named statements, up to the cap of db/connection.ts).
   let statements = 0;
+  const texts = new Set<string>();
   const executor = db.kysely.getExecutor();
   const execute = executor.executeQuery.bind(executor);
   executor.executeQuery = ((query: CompiledQuery) => {
     statements += 1;
+    texts.add(query.sql);
     return execute(query);
   }) as typeof executor.executeQuery;
   const get = async (url: string) => {
@@ -153,6 +157,7 @@ async function main(): Promise<void> {
     process.stdout.write(`| ${call.page} | ${call.name}${median >= TARGET_MS ? ' (over)' : ''} | ${median.toFixed(2)} | ${percentile(times, 0.95).toFixed(2)} | ${(counted / SAMPLES).toFixed(1)} |\n`);
   }
   process.stdout.write(`\n${over === 0 ? 'Every' : `${calls.length - over} of ${calls.length}`} call medians under ${TARGET_MS} ms.\n`);
+  process.stdout.write(`${texts.size} distinct statement texts; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the end.\n`);
   await app.close();
   await db.destroy();
   if (!keep && !given) rmSync(tmp, { recursive: true, force: true });
