@@ -32,8 +32,12 @@ export interface DbOptions {
   preparedStatements?: number;
 }
 
-/** Distinct statement texts prepared per pool (one pool per process) unless configured otherwise. */
-export const PREPARED_STATEMENTS_MAX = 2000;
+/**
+ * Distinct statement texts prepared per pool (one pool per process) unless configured otherwise. A card list's
+ * statement holds about 75 KB of the server's memory in each connection that prepared it (parse tree and
+ * plan), so this bounds a connection at about 40 MB; the public pages use fewer than 100 texts.
+ */
+export const PREPARED_STATEMENTS_MAX = 500;
 
 export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   const engine = engineOf(databaseUrl);
@@ -116,12 +120,13 @@ const opensTransaction = (text: string) => /^\s*(begin|start\s+transaction)\b/i.
 const closesTransaction = (text: string) => /^\s*(commit|rollback|end|abort)\s*;?\s*$/i.test(text);
 
 /**
- * A session's prepared statement that no longer answers: its result columns changed under it (a migration
- * altered a table behind `select *` or `returning *`), or the session lost it.
+ * A session's prepared statement that no longer answers: "cached plan must not change result type" (0A000, a
+ * migration altered a table behind `select *` or `returning *`), or the session lost it (26000). Told by the
+ * code alone, as the message depends on the server's language.
  */
 const isStalePlan = (err: unknown) => {
-  const e = err as { code?: string; message?: string } | null;
-  return e?.code === '26000' || (e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? ''));
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '0A000' || code === '26000';
 };
 
 /**
@@ -140,30 +145,25 @@ class StatementNames {
     this.#names.set(text, name);
     return name;
   }
-
-  get size(): number {
-    return this.#names.size;
-  }
 }
 
 /**
  * The pool Kysely gets on PostgreSQL. Kysely sends every query unnamed, which PostgreSQL parses and plans anew
  * each time; planning costs more than executing most of this app's statements. Through this pool a query
  * goes out as a named statement (`{ name, text, values }`): pg parses it once per connection (it remembers the
- * names it has prepared on each) and afterwards sends only Bind and Execute, and the session runs its
- * generic plan (see sessionOptions), planned once. Texts that are not single
- * reads or writes (transaction commands, DDL, several statements), and new texts past the cap, run as before.
+ * names it has prepared on each) and afterwards sends only Bind and Execute, and the session runs its generic
+ * plan (see sessionOptions), planned once. Texts that are not single reads or writes (transaction commands,
+ * DDL, several statements), and new texts past the cap, run unnamed as before.
  *
  * PostgreSQL replans a prepared statement when a table it reads changes, but fails one whose result columns
  * changed (a migration run by another process while this one serves). Such a query runs again unnamed when no
  * transaction is open (inside one the error stands and the transaction rolls back), and the connection is
  * closed when released, so the pool opens a new session without the stale statements.
  */
-export function preparingPool(pool: Pool, max: number): PostgresPool & { prepared: StatementNames } {
+export function preparingPool(pool: Pool, max: number): PostgresPool {
   const names = new StatementNames(max);
   const clients = new WeakMap<PoolClient, PostgresPoolClient>();
   return {
-    prepared: names,
     async connect() {
       const client = await pool.connect();
       let preparing = clients.get(client);
