@@ -5,7 +5,8 @@ import { createArticle, createStaff, createTopic } from '../helpers/factories.js
 
 /**
  * A topic's article page is read with its count in one statement and the cards' references in another; the
- * topic is looked up only for a page without cards. These pin what that answers at the edges.
+ * topic is looked up only for a page without cards. The topic list's count rides on its page the same way.
+ * These pin what that answers at the edges.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -73,5 +74,21 @@ describe('a topic article page', () => {
     await t.db.kysely.deleteFrom('topics').where('id', '=', gone.id).execute();
     expect((await t.api('GET', `/topic/${gone.id}/article`)).statusCode).toBe(404);
     expect((await t.api('GET', '/topic/999999/article')).statusCode).toBe(404);
+  });
+});
+
+describe('the topic list', () => {
+  it('counts every topic in the statement that reads the page, and on a page past the end', async () => {
+    await createTopic(t);
+    const total = Number((await t.db.kysely.selectFrom('topics').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+    let first: { count: number; results: unknown[] } | undefined;
+    expect(
+      await statementsOf(async () => {
+        first = (await t.api('GET', '/topic', { query: { page_size: '1' } })).json();
+      }),
+    ).toBe(1);
+    expect(first).toMatchObject({ count: total });
+    expect(first!.results).toHaveLength(1);
+    expect((await t.api('GET', '/topic', { query: { page_size: '1', page: String(total + 3) } })).json()).toMatchObject({ count: total, results: [] });
   });
 });

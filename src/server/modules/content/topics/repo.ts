@@ -33,8 +33,20 @@ export async function countTopics(db: Kysely<Database>): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export function listTopics(db: Kysely<Database>, now: string, limit: number, offset: number): Promise<TopicRow[]> {
-  return topicsWithCount(db, now).orderBy('topics.sort_order').orderBy('topics.name').orderBy('topics.id').limit(limit).offset(offset).execute();
+/**
+ * One page of topics and how many there are, in one statement: the total rides along as a column (an
+ * uncorrelated subquery, evaluated once); a page past the end, which has no row to carry it, counts on its own.
+ */
+export async function listTopics(db: Kysely<Database>, now: string, limit: number, offset: number): Promise<{ count: number; rows: TopicRow[] }> {
+  const rows = await topicsWithCount(db, now)
+    .select((eb) => eb.selectFrom('topics as every_topic').select((e) => e.fn.countAll<number | string>().as('n')).as('total'))
+    .orderBy('topics.sort_order')
+    .orderBy('topics.name')
+    .orderBy('topics.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { count: rows.length ? Number(rows[0]!.total ?? 0) : await countTopics(db), rows };
 }
 
 export function findTopic(db: Kysely<Database>, now: string, id: number): Promise<TopicRow | undefined> {

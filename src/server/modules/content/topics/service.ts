@@ -9,7 +9,6 @@ import { nameTaken, slugTaken } from '../catalog-repo.js';
 import { localised, serializeTranslations } from '../translations.js';
 import {
   appendArticles,
-  countTopics,
   deleteTopic as deleteRow,
   findTopic,
   insertTopic,
@@ -28,8 +27,7 @@ const toTopic = (row: TopicRow, lang: Language): Topic => ({
 });
 
 export async function listTopics(ctx: AppContext, page: PageQuery, lang: Language): Promise<Page<Topic>> {
-  const db = ctx.db.kysely;
-  const [count, rows] = await Promise.all([countTopics(db), listRows(db, nowIso(), page.page_size, (page.page - 1) * page.page_size)]);
+  const { count, rows } = await listRows(ctx.db.kysely, nowIso(), page.page_size, (page.page - 1) * page.page_size);
   return { count, results: rows.map((row) => toTopic(row, lang)) };
 }
 
