@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverNodeArgs } from './node-args.mjs';
+import { serverEnv, serverNodeArgs } from './node-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.resolve(root, process.env.DIST_DIR ?? 'dist');
@@ -41,6 +41,6 @@ try {
 const child = spawnSync(process.execPath, [...nodeArgs, path.join(dist, 'server', 'main.js'), command, ...rest], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...process.env, ...serverEnv(command, process.env) },
 });
 process.exit(child.status ?? 1);

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { serverNodeArgs } from '../../src/server/node-args.mjs';
+import { serverEnv, serverNodeArgs } from '../../src/server/node-args.mjs';
 
 /** A port the system says is free on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -31,9 +31,9 @@ export interface RunningServer {
 export async function startServer(dist: string, env: NodeJS.ProcessEnv, port: number): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
-  // The flags `npm start` gives the server (its heap budget), so the figures are those of the real thing.
+  // The flags and environment `npm start` gives the server (its heap budget, its allocator arenas), so the figures are those of the real thing.
   const child = spawn(process.execPath, [...serverNodeArgs('start', env), path.join(dist, 'server', 'main.js'), 'start'], {
-    env: { ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
+    env: { ...env, ...serverEnv('start', env), HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

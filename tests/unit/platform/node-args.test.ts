@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SERVER_HEAP_MB, serverNodeArgs } from '../../../src/server/node-args.mjs';
+import { DEFAULT_MALLOC_ARENAS, DEFAULT_SERVER_HEAP_MB, serverEnv, serverNodeArgs } from '../../../src/server/node-args.mjs';
 
 describe('the flags the production server runs with', () => {
   it('gives `start` a heap budget, SERVER_HEAP_MB when set', () => {
-    expect(serverNodeArgs('start', {})).toEqual([`--max-old-space-size=${DEFAULT_SERVER_HEAP_MB}`, '--max-semi-space-size=8']);
-    expect(serverNodeArgs('start', { SERVER_HEAP_MB: '512' })).toEqual(['--max-old-space-size=512', '--max-semi-space-size=8']);
+    expect(serverNodeArgs('start', {})).toEqual([`--max-old-space-size=${DEFAULT_SERVER_HEAP_MB}`, '--max-semi-space-size=4']);
+    expect(serverNodeArgs('start', { SERVER_HEAP_MB: '512' })).toEqual(['--max-old-space-size=512', '--max-semi-space-size=4']);
     expect(serverNodeArgs('start', { SERVER_HEAP_MB: '0' })).toEqual([]);
   });
 
@@ -27,5 +27,11 @@ describe('the flags the production server runs with', () => {
     // The limit covers the old generation plus the young one's semi-spaces.
     expect(limitMb).toBeGreaterThanOrEqual(96);
     expect(limitMb).toBeLessThan(96 + 40);
+  });
+
+  it('bounds the allocator\'s arenas for `start` only, unless the operator set them', () => {
+    expect(serverEnv('start', {})).toEqual({ MALLOC_ARENA_MAX: String(DEFAULT_MALLOC_ARENAS) });
+    expect(serverEnv('start', { MALLOC_ARENA_MAX: '8' })).toEqual({});
+    for (const command of ['seed', 'migrate']) expect(serverEnv(command, {})).toEqual({});
   });
 });
