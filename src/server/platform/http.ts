@@ -47,3 +47,11 @@ export function privateResponse(reply: FastifyReply): void {
 }
 
 export { API_PREFIX };
+
+/**
+ * Sends an answer serialised earlier (a kept guest answer) as it is: no serialising and no schema step, since
+ * the bytes were made by the route's own serialiser (`reply.serialize`).
+ */
+export function sendJsonBytes(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
