@@ -103,4 +103,15 @@ describe('server rendering', () => {
     expect(result.type === 'html' && result.html).toContain('<span class="hljs-keyword">const</span>');
     expect(result.type === 'html' && result.html).not.toContain('members');
   });
+
+  it('lets search engines index a search that finds articles, not one that finds nothing or cannot run', async () => {
+    const hit = { ...freeArticle, snippet: 'a <mark>hook</mark>' };
+    const withHits = await renderPage('/search?q=hooks', { '/api/v2/search': { count: 1, next: null, previous: null, results: [hit], course_count: 0, courses: [] } });
+    expect(withHits.type === 'html' && withHits.html).toContain(freeArticle.title);
+    expect(withHits.type === 'html' && withHits.head).not.toContain('noindex');
+    const none = await renderPage('/search?q=nothing', { '/api/v2/search': { count: 0, next: null, previous: null, results: [], course_count: 0, courses: [] } });
+    expect(none.type === 'html' && none.head).toContain('<meta name="robots" content="noindex"');
+    const tooLong = await renderPage(`/search?q=${'x'.repeat(300)}`);
+    expect(tooLong.type === 'html' && tooLong.head).toContain('<meta name="robots" content="noindex"');
+  });
 });

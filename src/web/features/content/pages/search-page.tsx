@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { Form, Link, useSearchParams } from 'react-router-dom';
 import { useHttp, useI18n } from '../../../app/context.js';
@@ -57,18 +57,22 @@ function Results({ q, page }: { q: string; page: number }) {
 }
 
 export function Component() {
-  const { t } = useI18n();
+  const http = useHttp();
+  const { t, lang } = useI18n();
   const [search] = useSearchParams();
   const page = parsePage(search) ?? 1;
   const terms = termsOf(search);
   const value = search.get('q') ?? '';
+  // The answer the loader fetched (the results below read it too): a search that finds articles is a page worth
+  // finding; terms the API refuses and a search that finds nothing are kept out of search engines' indexes.
+  const found = useQuery({ ...searchQuery(http, terms.kind === 'ok' ? terms.q : '', page, lang), enabled: terms.kind === 'ok' });
   return (
     <>
       <Head
         title={terms.kind === 'ok' ? t('search.titleFor', { q: terms.q }) : t('search.title')}
         description={t('search.hint')}
         canonical={paths.search()}
-        noindex={terms.kind !== 'none'}
+        noindex={terms.kind === 'too-long' || (terms.kind === 'ok' && found.data?.count === 0)}
       />
       <PageHeader title={t('search.title')} description={t('search.hint')} />
       <Form method="get" action={paths.search()} role="search" className="search-form">
