@@ -1,6 +1,6 @@
 import { HANDOFF_MARKER_COOKIE } from '../../../shared/api/handoff-paths.js';
-import { TOKEN_DEFAULT_EXPIRATION } from '../../../shared/constants.js';
 import type { AuthState, ProfileState } from '../db.js';
+import { EMPTY_TOKENS } from './machines/session-tokens.js';
 
 /*
  * What the page can tell about this device's session without Dexie: a device that never stored anything (a
@@ -16,10 +16,7 @@ export const DEFAULT_AUTH_STATE: Readonly<AuthState> = Object.freeze({
   userid: 0,
   username: '',
   email: '',
-  access_token: '',
-  refresh_token: '',
-  access_token_expiration: TOKEN_DEFAULT_EXPIRATION,
-  refresh_token_expiration: TOKEN_DEFAULT_EXPIRATION,
+  ...EMPTY_TOKENS,
   viewCount: 0,
   viewCountMonth: '',
   isLogin: 0,

@@ -1,8 +1,7 @@
 import { authPaths } from '../../../shared/api/auth-paths.js';
 import type { LoginBody, LoginResponse, SessionUser } from '../../../shared/api/auth.js';
 import type { Profile } from '../../../shared/api/users.js';
-import { TOKEN_DEFAULT_EXPIRATION } from '../../../shared/constants.js';
-import { readAuthState, DEFAULT_PROFILE_STATE } from '../auth-state.js';
+import { readAuthState, DEFAULT_AUTH_STATE, DEFAULT_PROFILE_STATE } from '../auth-state.js';
 import { getDb, STATE_KEY, type LecternDb } from '../db.js';
 import type { HttpClient } from '../http.js';
 import type { SessionTokens } from './machines/session-tokens.js';
@@ -76,23 +75,8 @@ export async function clearLogin(db: LecternDb | undefined = getDb()): Promise<v
   if (!db) return;
   await db.transaction('rw', db.auth, db.profile, async () => {
     const current = await readAuthState(db);
-    await db.auth.put(
-      {
-        ...current,
-        userid: 0,
-        username: '',
-        email: '',
-        access_token: '',
-        refresh_token: '',
-        access_token_expiration: TOKEN_DEFAULT_EXPIRATION,
-        refresh_token_expiration: TOKEN_DEFAULT_EXPIRATION,
-        isLogin: 0,
-        isMember: 0,
-        viewCount: 0,
-        viewCountMonth: '',
-      },
-      STATE_KEY,
-    );
+    // A guest's row, keeping the device's fingerprint.
+    await db.auth.put({ ...DEFAULT_AUTH_STATE, userfinger: current.userfinger }, STATE_KEY);
     await db.profile.put({ ...DEFAULT_PROFILE_STATE }, STATE_KEY);
   });
   // The user's offline library (their cache, rows and unsent progress) leaves with them; a guest's saves stay.
