@@ -47,7 +47,7 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
     // The driver is loaded when the first query needs a connection, so a SQLite site never loads it.
     const pool = async () => {
       const { default: pg } = await import('pg');
-      return preparingPool(new pg.Pool({ connectionString, max: 10, options: sessionOptions(preparedStatements) }), preparedStatements);
+      return preparingPool(new pg.Pool({ connectionString, max: 10 }), preparedStatements);
     };
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, engine, destroy: () => kysely.destroy() };
@@ -98,18 +98,6 @@ function postgresSettings(databaseUrl: string, options: DbOptions): { connection
 }
 
 /**
- * With prepared statements, sessions use each statement's generic plan from its first run on. PostgreSQL's
- * default (`auto`) plans the first five runs for their values and then keeps doing so whenever the generic
- * plan's estimate is higher, which it is for the card lists (a date bound, a limit): they were planned anew
- * on every call, 0.2-0.5 ms each, to run a plan no faster than the generic one. `options` in DATABASE_URL
- * (e.g. `options=-c%20plan_cache_mode%3Dauto`) or PGOPTIONS replace this.
- */
-function sessionOptions(preparedStatements: number): string | undefined {
-  if (preparedStatements === 0 || process.env.PGOPTIONS !== undefined) return undefined;
-  return '-c plan_cache_mode=force_generic_plan';
-}
-
-/**
  * Reads and writes worth preparing: one statement (a text without parameters may hold several, which only the
  * simple protocol runs) that is not a transaction command, DDL or maintenance.
  */
@@ -151,8 +139,10 @@ class StatementNames {
  * The pool Kysely gets on PostgreSQL. Kysely sends every query unnamed, which PostgreSQL parses and plans anew
  * each time; planning costs more than executing most of this app's statements. Through this pool a query
  * goes out as a named statement (`{ name, text, values }`): pg parses it once per connection (it remembers the
- * names it has prepared on each) and afterwards sends only Bind and Execute, and the session runs its generic
- * plan (see sessionOptions), planned once. Texts that are not single reads or writes (transaction commands,
+ * names it has prepared on each) and afterwards sends only Bind and Execute. How it is planned stays PostgreSQL's
+ * choice (`plan_cache_mode=auto`: planned for its values at first, its generic plan kept when that is estimated no
+ * dearer): forcing generic plans saved up to 1 ms on a card list, but a generic plan made while a table's
+ * statistics were stale (just after a bulk import) ran a hot-tags query at 176 ms instead of 1.5 ms. Texts that are not single reads or writes (transaction commands,
  * DDL, several statements), and new texts past the cap, run unnamed as before.
  *
  * PostgreSQL replans a prepared statement when a table it reads changes, but fails one whose result columns
