@@ -139,11 +139,12 @@ class StatementNames {
  * The pool Kysely gets on PostgreSQL. Kysely sends every query unnamed, which PostgreSQL parses and plans anew
  * each time; planning costs more than executing most of this app's statements. Through this pool a query
  * goes out as a named statement (`{ name, text, values }`): pg parses it once per connection (it remembers the
- * names it has prepared on each) and afterwards sends only Bind and Execute. How it is planned stays PostgreSQL's
- * choice (`plan_cache_mode=auto`: planned for its values at first, its generic plan kept when that is estimated no
- * dearer): forcing generic plans saved up to 1 ms on a card list, but a generic plan made while a table's
- * statistics were stale (just after a bulk import) ran a hot-tags query at 176 ms instead of 1.5 ms. Texts that are not single reads or writes (transaction commands,
- * DDL, several statements), and new texts past the cap, run unnamed as before.
+ * names it has prepared on each) and afterwards sends only Bind and Execute. How it is planned stays
+ * PostgreSQL's choice (`plan_cache_mode=auto`: planned for its values at first, its generic plan kept when that
+ * is estimated no dearer): forcing generic plans saved up to 1 ms on a card list, but a generic plan made while a
+ * table's statistics were stale (just after a bulk import) ran a hot-tags query at 176 ms instead of 1.5 ms.
+ * Texts that are not single reads or writes (transaction commands, DDL, several statements), and new texts past
+ * the cap, run unnamed as before.
  *
  * PostgreSQL replans a prepared statement when a table it reads changes, but fails one whose result columns
  * changed (a migration run by another process while this one serves). Such a query runs again unnamed when no

@@ -3,6 +3,7 @@ import type { TimelineMonthWithCourses } from '../../../../shared/api/courses.js
 import type { PageQuery } from '../../../../shared/api/common.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
+import { createGuestCache } from '../../../platform/guest-cache.js';
 import { offsetOf } from '../../../platform/http.js';
 import { nowIso } from '../../../platform/time.js';
 import { cardsByIds as courseCardsByIds } from '../../courses/course-service.js';
@@ -32,11 +33,23 @@ function filterRange(input: TimelineInput, now: string): MonthRange {
   return { from: `${input.year}-${pad(input.month)}`, before: `${input.year}-${pad(input.month)}-32`, now };
 }
 
+const caches = new WeakMap<AppContext, ReturnType<typeof createGuestCache<Page<TimelineMonth>>>>();
+
 /**
  * Published articles and courses grouped by month (UTC) of publication, newest month first; pages count
- * months that have either. The same for every caller (public cards only): the route keeps its answers.
+ * months that have either. The same for every caller (public cards only), so kept in the guest cache by what
+ * was asked (the route keeps the bytes it sent per URL; a URL with other parameters then costs serialising,
+ * not the queries), which any content change (a course or lesson too) drops.
  */
-export async function timeline(ctx: AppContext, input: TimelineInput, lang?: Language): Promise<Page<TimelineMonth>> {
+export function timeline(ctx: AppContext, input: TimelineInput, lang?: Language): Promise<Page<TimelineMonth>> {
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = createGuestCache<Page<TimelineMonth>>(ctx, 100)));
+  // Card names are in the reader's language: the key names it.
+  const key = [lang ?? '', input.year, input.month, input.per_month, input.page, input.page_size].join('|');
+  return cache.get(key, () => buildTimeline(ctx, input, lang));
+}
+
+async function buildTimeline(ctx: AppContext, input: TimelineInput, lang: Language | undefined): Promise<Page<TimelineMonth>> {
   const db = ctx.db.kysely;
   const range = filterRange(input, nowIso());
   // Months come from maintained counts (a few rows a year) and the published courses, so the page is cut here.
