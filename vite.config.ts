@@ -52,10 +52,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         // React, React Router and TanStack Query in one chunk, which every page needs: compressed together they
-        // weigh less than in the pieces the pages' shared imports would otherwise cut them into.
+        // weigh less than in the pieces the pages' shared imports would otherwise cut them into. Except TanStack's
+        // useQueries and its observer, which only the offline library uses: they go with that page.
         rolldownOptions: {
           output: {
-            codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query))[\\/]/ }] },
+            codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query))[\\/](?!build[\\/]modern[\\/](queriesObserver|useQueries)\.js)/ }] },
           },
         },
         // Every browser of the es2022 target preloads modules itself: no polyfill in the entry chunk. A lazy chunk

@@ -70,6 +70,22 @@ export function renderHead(head: HeadCollector['current'], fallbackTitle: string
   return parts.join('');
 }
 
+/**
+ * Puts this head markup (from renderHead) into document.head. A head already there as it would be written (the
+ * page the server rendered, when it hydrates) stays untouched: no element is removed and parsed again.
+ */
+export function applyHead(html: string): void {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const title = template.content.querySelector('title')?.textContent ?? '';
+  if (document.title !== title) document.title = title;
+  const next = [...template.content.querySelectorAll('[data-head]')];
+  const current = [...document.head.querySelectorAll('[data-head]')];
+  if (current.length === next.length && current.every((el, i) => el.isEqualNode(next[i]!))) return;
+  current.forEach((el) => el.remove());
+  next.forEach((el) => document.head.appendChild(el));
+}
+
 /** Declares the page's head: collected during SSR, applied to document.head in the browser. */
 export function Head(props: HeadProps) {
   const collector = useContext(HeadCollectorContext);
@@ -77,15 +93,7 @@ export function Head(props: HeadProps) {
   collector?.set({ ...props, siteName, publicUrl });
   const key = JSON.stringify(props);
   useEffect(() => {
-    const timer = setTimeout(() => {
-      document.head.querySelectorAll('[data-head]').forEach((el) => el.remove());
-      const html = renderHead({ ...props, siteName, publicUrl }, siteName);
-      const template = document.createElement('template');
-      template.innerHTML = html;
-      const title = template.content.querySelector('title');
-      if (title) document.title = title.textContent ?? '';
-      template.content.querySelectorAll('[data-head]').forEach((el) => document.head.appendChild(el));
-    }, HEAD_UPDATE_DELAY_MS);
+    const timer = setTimeout(() => applyHead(renderHead({ ...props, siteName, publicUrl }, siteName)), HEAD_UPDATE_DELAY_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- props are compared by their serialised key
   }, [key, siteName, publicUrl]);

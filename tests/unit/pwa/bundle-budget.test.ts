@@ -11,11 +11,12 @@ const CATALOGUES = { en: 'src/shared/i18n/en.ts', 'zh-CN': 'src/shared/i18n/zh-C
 /**
  * The Brotli-compressed JavaScript a first visit to an article loads before it hydrates: the entry, the app it
  * starts once the page is painted, and the page's chunk. React, React DOM, React Router's data router (the union
- * of what every page uses: it is one module) and TanStack Query, built into one chunk, weigh about 92 KiB; the app's
+ * of what every page uses: it is one module) and TanStack Query, built into one chunk, weigh about 91 KiB
+ * (TanStack's useQueries stays with the offline library, its only user); the app's
  * shell and the article page some 19 KiB. The issue's target is 100 KB; this bound only stops the first visit
- * growing unnoticed (111.6 KiB today).
+ * growing unnoticed (110.9 KiB today).
  */
-const BUDGET_BYTES = 112.6 * 1024;
+const BUDGET_BYTES = 111.9 * 1024;
 
 /** Code a guest reading an article never needs before hydration: it stays in its own routes' chunks. */
 const NOT_ON_FIRST_VISIT: Array<{ what: string; key: RegExp }> = [
