@@ -28,6 +28,8 @@ const CSS = `
 .order-card{margin:0 0 1rem;padding:.9rem 1rem;border:1px solid var(--border);border-radius:var(--radius);background:var(--surface-raised)}
 .order-card h2{margin:0 0 .25rem;font-size:1.05rem;overflow-wrap:anywhere}
 .order-card__row{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem}
+.order-card__charges{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:.2rem 1rem;margin:0 0 .5rem}
+.order-card__charges dd{margin:0;text-align:right}
 .order-status{display:inline-block;padding:.05rem .5rem;border-radius:999px;border:1px solid var(--border);font-size:.8rem;font-weight:700}
 .order-status--pending{background:var(--premium-bg);color:var(--premium-text);border-color:var(--premium-text)}
 .order-status--paid,.order-status--fulfilled{background:var(--free-bg);color:var(--free-text)}

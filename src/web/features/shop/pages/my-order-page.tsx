@@ -34,10 +34,27 @@ function OrderCard({ order }: { order: Order }) {
               <span>
                 {line.course !== null ? <Link to={paths.course(line.course)}>{line.title}</Link> : line.title} {t('order.quantity', { quantity: line.quantity })}
               </span>
-              <strong>{money(line.line_price_incl_tax)}</strong>
+              <strong>{money(line.line_price_before_discounts_incl_tax)}</strong>
             </li>
           ))}
         </ul>
+        {(order.total_discount > 0 || order.shipping_method !== null) && (
+          // What lies between the lines and the total, so the figures on the card add up.
+          <dl className="order-card__charges">
+            {order.total_discount > 0 && (
+              <>
+                <dt>{t('checkout.discount')}</dt>
+                <dd>−{money(order.total_discount)}</dd>
+              </>
+            )}
+            {order.shipping_method !== null && (
+              <>
+                <dt>{t('checkout.shippingCharge')}</dt>
+                <dd>{order.shipping_incl_tax === 0 ? t('checkout.free') : money(order.shipping_incl_tax)}</dd>
+              </>
+            )}
+          </dl>
+        )}
         <div className="order-card__row">
           <strong>{t('order.total', { amount: money(order.total_incl_tax) })}</strong>
           {order.can_pay && (
