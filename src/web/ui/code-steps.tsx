@@ -9,6 +9,7 @@ import { FormError, FormStatus, SubmitButton, TextField } from './forms/fields.j
 import { useCountdown } from '../lib/use-countdown.js';
 import { useForm } from '../lib/forms/use-form.js';
 import { checkCode, checkEmail, checkMobile } from '../lib/forms/validation.js';
+import { localiseApiError } from './forms/server-messages.js';
 
 const DESTINATION = { email: '', mobile: '' };
 const CODE = { code: '' };
@@ -78,7 +79,8 @@ export function CodeSteps(props: CodeStepsProps) {
       setSent({ destination, minutes: Math.round(answer.expires_in / 60) });
       setResendAt(Date.now() + answer.resend_in * 1000);
       codeForm.reset();
-    } catch (error) {
+    } catch (caught) {
+      const error = localiseApiError(caught, lang);
       where.showError(error, describeError(error, t, lang), (name, text) => {
         if (name !== CAPTCHA_FIELD) return false;
         setCaptchaError(text);
@@ -94,7 +96,8 @@ export function CodeSteps(props: CodeStepsProps) {
     try {
       await onCode(sent.destination, values.code.trim());
       where.clearDraft();
-    } catch (error) {
+    } catch (caught) {
+      const error = localiseApiError(caught, lang);
       codeForm.showError(error, describeError(error, t, lang));
     }
   };

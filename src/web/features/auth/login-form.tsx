@@ -11,6 +11,7 @@ import { useForm } from '../../lib/forms/use-form.js';
 import { checkLogin, required } from '../../lib/forms/validation.js';
 import { useSession } from '../../lib/session/session-context.js';
 import { loginWithPassword } from '../../lib/session/session-store.js';
+import { localiseApiError } from '../../ui/forms/server-messages.js';
 
 const INITIAL = { login: '', password: '' };
 const SECRET = ['password'] as const;
@@ -70,7 +71,8 @@ export function LoginForm({ title, next, initialLogin, initialError, onLoggedIn 
       await session.login(response);
       form.clearDraft();
       onLoggedIn?.(response);
-    } catch (error) {
+    } catch (caught) {
+      const error = localiseApiError(caught, lang);
       // A payload is good for one call, whatever its answer.
       if (captcha) setCaptchaReset((n) => n + 1);
       const wantsCaptcha = error instanceof ApiError && error.status === 400 && Boolean(error.fields?.[CAPTCHA_FIELD]);

@@ -10,6 +10,7 @@ import { FormError, SubmitButton, TextField } from '../../ui/forms/fields.js';
 import { useForm } from '../../lib/forms/use-form.js';
 import { checkEmail, checkNewPassword, checkRepeat, checkUsername, USERNAME_MAX } from '../../lib/forms/validation.js';
 import { useSession } from '../../lib/session/session-context.js';
+import { localiseApiError } from '../../ui/forms/server-messages.js';
 
 const INITIAL = { email: '', username: '', password1: '', password2: '' };
 const SECRET = ['password1', 'password2'] as const;
@@ -71,7 +72,8 @@ export function SignupForm({ onSignedUp, next, initialValues, initialError }: Si
       await session.login(response);
       form.clearDraft();
       onSignedUp(response);
-    } catch (error) {
+    } catch (caught) {
+      const error = localiseApiError(caught, lang);
       form.showError(error, describeError(error, t, lang), (name, text) => {
         if (name !== CAPTCHA_FIELD) return false;
         setCaptchaError(text);

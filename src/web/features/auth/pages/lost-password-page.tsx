@@ -11,6 +11,7 @@ import { FormError, SubmitButton, TextField } from '../../../ui/forms/fields.js'
 import { formPostErrorKey } from '../../../lib/forms/form-post.js';
 import { useForm } from '../../../lib/forms/use-form.js';
 import { checkEmail } from '../../../lib/forms/validation.js';
+import { localiseApiError } from '../../../ui/forms/server-messages.js';
 
 const INITIAL = { email: '' };
 const validate = (v: typeof INITIAL) => ({ email: checkEmail(v.email) });
@@ -42,7 +43,8 @@ export function Component() {
       await http.post(authPaths.passwordReset, { email: values.email.trim(), [CAPTCHA_FIELD]: captcha });
       form.clearDraft();
       setSentTo(values.email.trim());
-    } catch (error) {
+    } catch (caught) {
+      const error = localiseApiError(caught, lang);
       form.showError(error, describeError(error, t, lang), (name, text) => {
         if (name !== CAPTCHA_FIELD) return false;
         setCaptchaError(text);

@@ -10,6 +10,7 @@ import { formPostErrorKey } from '../../../lib/forms/form-post.js';
 import { useForm } from '../../../lib/forms/use-form.js';
 import { checkNewPassword, checkRepeat } from '../../../lib/forms/validation.js';
 import { useSession } from '../../../lib/session/session-context.js';
+import { localiseApiError } from '../../../ui/forms/server-messages.js';
 
 const INITIAL = { new_password1: '', new_password2: '' };
 const SECRET = ['new_password1', 'new_password2'] as const;
@@ -39,7 +40,8 @@ export function Component() {
       await http.post(authPaths.passwordResetConfirm, { uid, token, ...values });
       if (session.loggedIn) await session.logout();
       setDone(true);
-    } catch (error) {
+    } catch (caught) {
+      const error = localiseApiError(caught, lang);
       form.showError(error, describeError(error, t, lang));
     }
   };

@@ -3,10 +3,12 @@ import { Link, useParams } from 'react-router-dom';
 import { authPaths } from '../../../../shared/api/auth-paths.js';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import type { HttpClient } from '../../../lib/http.js';
+import { ApiError, type HttpClient } from '../../../lib/http.js';
 import { AuthPage } from '../../../ui/auth-page.js';
 import { describeError } from '../../../lib/api-messages.js';
 import { useSession } from '../../../lib/session/session-context.js';
+import { localiseApiError } from '../../../ui/forms/server-messages.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 
 // A key works once: the same page mounted twice (development's strict mode, a quick back and forth) shares one call.
 const confirmations = new Map<string, Promise<void>>();
@@ -18,6 +20,12 @@ function confirmOnce(http: HttpClient, key: string): Promise<void> {
     confirmations.set(key, call);
   }
   return call;
+}
+
+/** Why the key was refused: the server's word on the key itself (not "key: …"), else what the call's failure says. */
+function reasonOf(error: unknown, t: Parameters<typeof describeError>[1], lang: Language): string {
+  const onKey = error instanceof ApiError ? error.fields?.key : undefined;
+  return onKey ?? describeError(error, t, lang);
 }
 
 type Outcome = { state: 'pending' } | { state: 'done' } | { state: 'failed'; message: string };
@@ -33,7 +41,7 @@ export function Component() {
     let active = true;
     confirmOnce(http, key).then(
       () => active && setOutcome({ state: 'done' }),
-      (error: unknown) => active && setOutcome({ state: 'failed', message: describeError(error, t, lang) }),
+      (error: unknown) => active && setOutcome({ state: 'failed', message: reasonOf(localiseApiError(error, lang), t, lang) }),
     );
     return () => {
       active = false;

@@ -14,6 +14,7 @@ import { FormError, SelectField, SubmitButton, TextField } from '../../../ui/for
 import { Head } from '../../../ui/head.js';
 import { MemberAreaNav } from '../../../ui/member-area-nav.js';
 import { priceCardQuery, sendEnquiry, type PriceCard } from '../api/membership.js';
+import { localiseApiError } from '../../../ui/forms/server-messages.js';
 
 export async function loader({ queryClient, http }: RouteDeps) {
   await queryClient.ensureQueryData(priceCardQuery(http));
@@ -75,7 +76,8 @@ function EnquiryForm({ plans, userId, prefill, onSent }: EnquiryFormProps) {
       });
       form.clearDraft();
       onSent(enquiry);
-    } catch (error) {
+    } catch (caught) {
+      const error = localiseApiError(caught, lang);
       form.showError(error, describeError(error, t, lang), (name, text) => {
         if (name !== CAPTCHA_FIELD) return false;
         setCaptchaError(text);

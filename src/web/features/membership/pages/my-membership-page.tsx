@@ -14,6 +14,7 @@ import { AuthPage } from '../../../ui/auth-page.js';
 import { FormError, FormStatus, SubmitButton, TextField } from '../../../ui/forms/fields.js';
 import { membershipKeys, myMembershipQuery, redeemGiftCode } from '../api/membership.js';
 import { verifyMembership } from '../verify-membership.js';
+import { localiseApiError } from '../../../ui/forms/server-messages.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
@@ -50,7 +51,8 @@ function RedeemForm({ onRedeemed }: { onRedeemed: (subscription: Subscription) =
       form.reset();
       await onRedeemed(subscription);
       setStatus(t('myMembership.redeemed', { date: formatDate(lang, subscription.ends_at) }));
-    } catch (error) {
+    } catch (caught) {
+      const error = localiseApiError(caught, lang);
       form.showError(error, describeError(error, t, lang));
     }
   };

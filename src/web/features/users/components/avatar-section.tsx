@@ -7,6 +7,7 @@ import { describeError } from '../../../lib/api-messages.js';
 import { saveProfile } from '../../../lib/session/session-store.js';
 import { storeProfile, uploadAvatar } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
+import { localiseApiError } from '../../../ui/forms/server-messages.js';
 
 const TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
@@ -55,7 +56,7 @@ export function AvatarSection({ profile }: { profile: Profile }) {
       formElement.reset();
       setStatus(t('avatar.saved'));
     } catch (err) {
-      setError(describeError(err, t, lang));
+      setError(describeError(localiseApiError(err, lang), t, lang));
     } finally {
       setPending(false);
     }

@@ -9,6 +9,7 @@ import { checkNewPassword, checkRepeat, required } from '../../../lib/forms/vali
 import { useSession } from '../../../lib/session/session-context.js';
 import { changePassword, profileKey, setFirstPassword } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
+import { localiseApiError } from '../../../ui/forms/server-messages.js';
 
 const CHANGE = { old_password: '', new_password1: '', new_password2: '' };
 const FIRST = { new_password: '', repeat: '' };
@@ -50,7 +51,8 @@ function ChangePassword({ profile, onStatus }: PasswordFormProps) {
       await session.login(await changePassword(http, values));
       form.reset();
       onStatus(t('password.changed'));
-    } catch (error) {
+    } catch (caught) {
+      const error = localiseApiError(caught, lang);
       form.showError(error, describeError(error, t, lang));
     }
   };
@@ -83,7 +85,8 @@ function FirstPassword({ profile, onStatus }: PasswordFormProps) {
       form.reset();
       onStatus(t('password.set'));
       await queryClient.invalidateQueries({ queryKey: profileKey(profile.id) });
-    } catch (error) {
+    } catch (caught) {
+      const error = localiseApiError(caught, lang);
       form.showError(error, describeError(error, t, lang));
     }
   };

@@ -9,6 +9,7 @@ import { checkMaxLength, checkUsername, DESCRIPTION_MAX, DISPLAY_NAME_MAX, USERN
 import { saveProfile } from '../../../lib/session/session-store.js';
 import { storeProfile, updateProfile } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
+import { localiseApiError } from '../../../ui/forms/server-messages.js';
 
 const validate = (v: { username: string; display_name: string; description: string }) => ({
   username: checkUsername(v.username),
@@ -38,7 +39,8 @@ export function ProfileSection({ profile }: { profile: Profile }) {
       storeProfile(queryClient, saved);
       await saveProfile(saved);
       setStatus(t('account.saved'));
-    } catch (error) {
+    } catch (caught) {
+      const error = localiseApiError(caught, lang);
       form.showError(error, describeError(error, t, lang));
     }
   };

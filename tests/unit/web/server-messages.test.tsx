@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serverMessagesZh } from '../../../src/shared/i18n/server-messages.js';
+import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
+import { createRoutes } from '../../../src/web/app/routes.js';
+import { ApiError, createHttpClient } from '../../../src/web/lib/http.js';
+import { localiseApiError } from '../../../src/web/ui/forms/server-messages.js';
+
+/* A Chinese reader sees the server's refusals beside a form in Chinese, and a refused confirmation link says why plainly. */
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? sources(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+describe('the catalogue of server messages', () => {
+  it('holds only texts the server still sends, each translated', () => {
+    const server = sources(path.resolve('src/server')).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const stale = Object.keys(serverMessagesZh).filter((text) => !server.includes(text));
+    expect(stale).toEqual([]);
+    for (const [english, chinese] of Object.entries(serverMessagesZh)) expect(chinese, english).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('localiseApiError', () => {
+  const refused = () =>
+    new ApiError('old_password: Your old password was entered incorrectly. Please enter it again.', 400, 'invalid', {
+      old_password: 'Your old password was entered incorrectly. Please enter it again.',
+    });
+
+  it('puts the field messages and the message in Chinese for a Chinese reader, without the field name', () => {
+    const shown = localiseApiError(refused(), 'zh-CN') as ApiError;
+    expect(shown).toBeInstanceOf(ApiError);
+    expect(shown.fields).toEqual({ old_password: '当前密码不正确，请重新输入。' });
+    expect(shown.message).toBe('当前密码不正确，请重新输入。');
+    expect([shown.status, shown.code]).toEqual([400, 'invalid']);
+  });
+
+  it('leaves English, unknown texts, throttling and failures that are not answers as they are', () => {
+    const english = refused();
+    expect(localiseApiError(english, 'en')).toBe(english);
+    const unknown = new ApiError('title: Something new.', 400, 'invalid', { title: 'Something new.' });
+    expect((localiseApiError(unknown, 'zh-CN') as ApiError).fields).toEqual({ title: 'Something new.' });
+    expect((localiseApiError(unknown, 'zh-CN') as ApiError).message).toBe('title: Something new.');
+    const throttled = new ApiError('Complete the captcha first. Try again in 30 seconds', 429, 'throttled');
+    expect(localiseApiError(throttled, 'zh-CN')).toBe(throttled);
+    const offline = new Error('offline');
+    expect(localiseApiError(offline, 'zh-CN')).toBe(offline);
+  });
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function api(request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname.replace('/api/v2', '');
+  if (path === '/rest-auth/registration/verify-email/') {
+    return json({ error: 'invalid', message: 'key: This confirmation link is not valid.', fields: { key: 'This confirmation link is not valid.' } }, 400);
+  }
+  return json({ error: 'not_found', message: 'Not found' }, 404);
+}
+
+function renderAt(at: string, lang: 'en' | 'zh-CN') {
+  const http = createHttpClient({ baseUrl: 'http://localhost', fetch: api });
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes({ queryClient, http }), { initialEntries: [at] });
+  const env = { http, lang, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
+  render(
+    <AppProviders env={env} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+const slow = { timeout: 5000 };
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', api);
+  window.scrollTo = () => undefined;
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+afterEach(() => {
+  cleanup();
+});
+
+describe('/verify_email/{key} with a key the server refuses', () => {
+  it('says why in Chinese to a Chinese reader', async () => {
+    renderAt('/verify_email/zh-refused-key', 'zh-CN');
+    expect((await screen.findByRole('alert', undefined, slow)).textContent).toBe('无法确认该邮箱：这个确认链接无效。');
+  });
+
+  it('says why in plain English, without the field name', async () => {
+    renderAt('/verify_email/en-refused-key', 'en');
+    expect((await screen.findByRole('alert', undefined, slow)).textContent).toBe('The address could not be confirmed: This confirmation link is not valid.');
+  });
+});
