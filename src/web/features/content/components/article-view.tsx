@@ -49,21 +49,21 @@ function LockedNotice({ checkingAccess }: { checkingAccess: boolean }) {
   );
 }
 
-/**
- * An article as the API sent it. A locked article shows its summary and the members-only notice; its
- * body is not in the answer, so it cannot be shown, hidden or leaked here.
- */
-/** Code blocks scroll sideways: keyboard users must be able to focus them to scroll them. */
+/** Code blocks and tables scroll sideways: keyboard users must be able to focus them to scroll them. */
 function useFocusableCodeBlocks(html: string | null) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    ref.current?.querySelectorAll('pre').forEach((pre) => {
-      pre.tabIndex = 0;
+    ref.current?.querySelectorAll<HTMLElement>('pre, table').forEach((block) => {
+      block.tabIndex = 0;
     });
   }, [html]);
   return ref;
 }
 
+/**
+ * An article as the API sent it. A locked article shows its summary and the members-only notice; its
+ * body is not in the answer, so it cannot be shown, hidden or leaked here.
+ */
 export function ArticleView({ article, checkingAccess = false, actions, paywall }: ArticleViewProps) {
   const { t, lang } = useI18n();
   const bodyRef = useFocusableCodeBlocks(article.content_html);
@@ -79,7 +79,9 @@ export function ArticleView({ article, checkingAccess = false, actions, paywall 
             {t('article.updated')} <time dateTime={article.updated_at}>{formatDate(lang, article.updated_at)}</time>
           </p>
         )}
-        {actions}
+        {/* One row that wraps: a control that appears once the page runs (Save for offline) sits beside Share
+            instead of opening a new line that pushes the article down. */}
+        {actions && <div className="article__actions">{actions}</div>}
       </header>
       {/* The cover is the article's largest paint on a phone: fetched first. */}
       {article.cover && <img className="article__cover" src={article.cover} alt="" fetchPriority="high" />}

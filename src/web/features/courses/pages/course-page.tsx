@@ -11,6 +11,7 @@ import { AccessTag, lowestPrice } from '../components/access-tag.js';
 import { CourseAction } from '../components/course-action.js';
 import { CourseOutlineList } from '../components/course-outline.js';
 import { ProgressMeter } from '../components/progress-meter.js';
+import { RichBody } from '../components/rich-body.js';
 import { useViewer } from '../components/viewer.js';
 import { SaveCourseOffline } from '../offline/save-control.js';
 
@@ -97,8 +98,7 @@ export function Component() {
         {course.content_html && (
           <section className="course__about" aria-labelledby="course-about-title">
             <h2 id="course-about-title">{t('course.about')}</h2>
-            {/* Sanitised by the server when the course was written. */}
-            <div className="article-body" dangerouslySetInnerHTML={{ __html: course.content_html }} />
+            <RichBody className="article-body" html={course.content_html} />
           </section>
         )}
       </article>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import type { LessonDetail } from '../../../../shared/api/courses.js';
 import { useHttp } from '../../../app/context.js';
@@ -11,6 +11,7 @@ import { describeError } from '../../../lib/api-messages.js';
 import { Head } from '../../../ui/head.js';
 import { courseKeys, courseProgressQuery, lessonNavigationQuery, lessonQuery, markLessonDone } from '../api/courses.js';
 import { ProgressMeter } from '../components/progress-meter.js';
+import { RichBody } from '../components/rich-body.js';
 import { useLessonKeys } from '../components/use-lesson-keys.js';
 import { useViewer } from '../components/viewer.js';
 import { useProgressOutbox } from '../offline/lesson-outbox.js';
@@ -47,18 +48,6 @@ function LockedLesson({ lesson, viewer, checking }: { lesson: LessonDetail; view
       <p className="locked-notice__status" role="status">{checking ? t('course.checking') : ''}</p>
     </section>
   );
-}
-
-/** The lesson's text; code blocks scroll sideways, so keyboard users can focus them to scroll. */
-function LessonBody({ html }: { html: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.querySelectorAll('pre').forEach((pre) => {
-      pre.tabIndex = 0;
-    });
-  }, [html]);
-  // Sanitised by the server when the lesson was written.
-  return <div ref={ref} className="article-body lesson__body" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /**
@@ -160,7 +149,7 @@ export function Component() {
             {lesson.media_url && lesson.media_kind === 'audio' && (
               <audio className="lesson__media" src={lesson.media_url} controls preload="metadata" aria-label={t('lesson.media')} />
             )}
-            <LessonBody html={lesson.content_html ?? ''} />
+            <RichBody className="article-body lesson__body" html={lesson.content_html ?? ''} />
             <div className="lesson__done">
               {viewer > 0 ? (
                 lesson.done || outbox.queuedDone ? (

@@ -1,0 +1,66 @@
+import type { Page } from '@playwright/test';
+import { createAccount, PASSWORD } from './accounts-api.js';
+import { logIn, seriousViolations } from './device-helpers.js';
+import { articles, expect, hydrated, test } from './fixtures.js';
+
+/* What a reader on a small phone, or reading in Chinese, met on the production build. */
+
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+async function courseId(page: Page, title: string): Promise<number> {
+  const res = await page.request.get('/api/v2/course?page_size=50');
+  expect(res.ok()).toBe(true);
+  const found = ((await res.json()) as { results: { id: number; title: string }[] }).results.find((c) => c.title === title);
+  expect(found, title).toBeTruthy();
+  return found!.id;
+}
+
+test('a course page fits a 320 px screen, for a guest and for a reader who enrolled', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  const id = await courseId(page, 'Tests You Can Trust');
+  await page.goto(`/course/${id}`);
+  await hydrated(page);
+  await expect(page.getByRole('link', { name: 'Log in to enrol and keep your progress' })).toBeVisible();
+  expect(await sideways(page), 'the guest course page scrolls sideways').toBeLessThanOrEqual(0);
+
+  const { username } = await createAccount(page.request, 'narrow');
+  await logIn(page, username, PASSWORD);
+  await page.goto(`/course/${id}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Enrol' }).click();
+  // The button names the next lesson, a label wider than the screen.
+  const resume = page.getByRole('link', { name: /^Continue: / });
+  await expect(resume).toBeVisible();
+  expect(await sideways(page), 'the enrolled course page scrolls sideways').toBeLessThanOrEqual(0);
+  const box = (await resume.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(320);
+});
+
+test('a table wider than a phone can be scrolled from the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const article = (await articles(page)).find((a) => a.title === 'Writing Tests You Will Still Trust Next Year');
+  expect(article).toBeTruthy();
+  await page.goto(`/article/${article!.id}`);
+  await hydrated(page);
+  const table = page.locator('.article-body table').first();
+  await expect(table).toHaveAttribute('tabindex', '0');
+  // The table really is wider than its box here, so it is a scrolling region.
+  expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the account page answers a wrong current password in Chinese', async ({ page, context, baseURL, expectedFailures }) => {
+  expectedFailures.push(/\/api\/v2\/rest-auth\/password\/change\/$/);
+  const { username } = await createAccount(page.request, 'zhpw');
+  await logIn(page, username, PASSWORD);
+  await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL! }]);
+  await page.goto('/account');
+  await hydrated(page);
+  await page.getByLabel('当前密码').fill('not the password 1');
+  await page.getByLabel('新密码', { exact: true }).fill('A new reading secret 7');
+  await page.getByLabel('再次输入密码').fill('A new reading secret 7');
+  await page.getByRole('button', { name: '修改密码' }).click();
+  await expect(page.getByLabel('当前密码')).toHaveAccessibleDescription('当前密码不正确，请重新输入。');
+  await expect(page.getByText('Your old password was entered incorrectly', { exact: false })).toHaveCount(0);
+});
