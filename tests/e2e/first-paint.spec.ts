@@ -28,3 +28,34 @@ test('an article hydrates without the catalogue, which comes with the next page'
   await expect(page.getByText('Articles gathered around one subject, in the order to read them.')).toBeVisible();
   await expect(page.getByText('topics.description')).toHaveCount(0);
 });
+
+/**
+ * Nothing above the text moves it while the page loads: the cover's place is kept before the image arrives, and
+ * the control that appears once the app runs (Save for offline) sits beside Share instead of on a line of its own.
+ */
+test("an article's text does not move while its cover loads and the app starts", async ({ page }) => {
+  const withCover = (await articles(page)).find((a) => a.access === 'free' && a.cover)!;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/media/**', async (route) => {
+    if (route.request().resourceType() === 'image') await held;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) w.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`/article/${withCover.id}`, { waitUntil: 'domcontentloaded' });
+  const cover = page.locator('img.article__cover');
+  const before = await cover.boundingBox();
+  expect(before!.height).toBeGreaterThan(100);
+  release();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect((await cover.boundingBox())!.height).toBeCloseTo(before!.height, 0);
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Save for offline' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.001);
+});

@@ -42,6 +42,7 @@ export interface Card {
   title: string;
   access: 'free' | 'premium';
   free_read: boolean;
+  cover: string | null;
   category: { id: number; name: string; slug: string } | null;
   tags: { id: number; name: string }[];
 }
