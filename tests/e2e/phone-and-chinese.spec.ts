@@ -35,6 +35,15 @@ test('a course page fits a 320 px screen, for a guest and for a reader who enrol
   expect(await sideways(page), 'the enrolled course page scrolls sideways').toBeLessThanOrEqual(0);
   const box = (await resume.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(320);
+
+  // One lesson done: the list of the reader's courses offers to resume at the next, by its title.
+  await resume.click();
+  await page.getByRole('button', { name: 'Mark as done' }).click();
+  await expect(page.locator('.lesson__done-mark')).toBeVisible();
+  await page.goto('/my-course');
+  await hydrated(page);
+  await expect(page.getByRole('link', { name: /^Resume: / })).toBeVisible();
+  expect(await sideways(page), 'the list of my courses scrolls sideways').toBeLessThanOrEqual(0);
 });
 
 test('a table wider than a phone can be scrolled from the keyboard', async ({ page }) => {
@@ -63,4 +72,29 @@ test('the account page answers a wrong current password in Chinese', async ({ pa
   await page.getByRole('button', { name: '修改密码' }).click();
   await expect(page.getByLabel('当前密码')).toHaveAccessibleDescription('当前密码不正确，请重新输入。');
   await expect(page.getByText('Your old password was entered incorrectly', { exact: false })).toHaveCount(0);
+});
+
+test('a basket line fits a 320 px screen, its Remove button named after the product', async ({ page }) => {
+  test.setTimeout(60_000);
+  const { username } = await createAccount(page.request, 'basket');
+  const login = await page.request.post('/api/v2/rest-auth/login/', { data: { username, password: PASSWORD } });
+  const access = ((await login.json()) as { access: string }).access;
+  const products = ((await (await page.request.get('/api/v2/shop/products?page_size=50')).json()) as { results: { id: number; title: string }[] }).results;
+  const book = products.find((p) => p.title === 'A Field Guide to Caching')!;
+  const added = await page.request.post('/api/v2/basket/add-product', {
+    headers: { authorization: `Bearer ${access}`, 'idempotency-key': `narrow-basket-${Date.now()}` },
+    data: { product: book.id, quantity: 1 },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  await logIn(page, username, PASSWORD);
+  await page.goto('/cart');
+  await hydrated(page);
+  const remove = page.getByRole('button', { name: 'Remove A Field Guide to Caching' });
+  await expect(remove).toBeVisible();
+  const line = (await page.locator('.cart-line').first().boundingBox())!;
+  const button = (await remove.boundingBox())!;
+  expect(button.x + button.width, 'the Remove button stays inside its line').toBeLessThanOrEqual(line.x + line.width);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
 });

@@ -58,8 +58,14 @@ function LineItem({ line, basket }: { line: ViewLine; basket: BasketState }) {
               </button>
             </div>
           )}
-          <button type="button" className="button button--small button--quiet" onClick={() => void basket.change({ ...base, kind: 'remove', quantity: 0 })}>
-            {t('cart.remove', { title: line.title })}
+          {/* The title is in the button's name, not on it: a long one would make the button wider than a phone. */}
+          <button
+            type="button"
+            className="button button--small button--quiet"
+            aria-label={t('cart.remove', { title: line.title })}
+            onClick={() => void basket.change({ ...base, kind: 'remove', quantity: 0 })}
+          >
+            {t('cart.removeShort')}
           </button>
         </div>
       )}
