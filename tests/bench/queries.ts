@@ -9,7 +9,8 @@
  *   npx tsx tests/bench/queries.ts                      # temporary SQLite site, 10,000 articles
  *   npx tsx tests/bench/queries.ts --database postgres://user@host/db   # seeded there when empty
  *   (add `?prepared_statements=0` to that URL to time the same calls with every statement unnamed)
- *   options: --articles <n> (10000), --samples <n> per call (300), --data <dir> (keep the SQLite site there)
+ *   options: --articles <n> (10000), --samples <n> per call (300), --data <dir> (keep the SQLite site there),
+ *   --only <texts> (time only the calls whose name contains one of these, comma-separated: `--only summary,timeline`)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
   const thisYear = new Date().getUTCFullYear();
   const years = [thisYear, thisYear - 1];
 
-  const calls: Call[] = [
+  const allCalls: Call[] = [
     { page: 'home', name: 'article/summary?page_size=12', url: () => '/article/summary?page=1&page_size=12' },
     { page: 'home', name: 'article/summary?page=50', url: () => '/article/summary?page=50&page_size=12' },
     { page: 'home', name: 'article/hot/0?limit=8', url: () => '/article/hot/0?limit=8' },
@@ -126,6 +127,8 @@ async function main(): Promise<void> {
     { page: 'menus', name: 'timeline (uncached)', url: () => '/timeline', uncached: true },
     { page: 'menus', name: 'timeline?year= (uncached)', url: (n) => `/timeline?year=${years[n % years.length]}`, uncached: true },
   ];
+  const only = option('--only');
+  const calls = only ? allCalls.filter((c) => only.split(',').some((text) => c.name.includes(text))) : allCalls;
 
   process.stdout.write(
     `${engineOf(databaseUrl)}, ${ids.length} published articles, ${SAMPLES} samples per call, Node ${process.version}, ` +

@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createArticle, createStaff, createTopic } from '../helpers/factories.js';
 
 /**
- * A topic's article page is read with its count in one statement and the cards' references in another; the
- * topic is looked up only for a page without cards. The topic list's count rides on its page the same way.
+ * A topic's article page is read with its count in one statement and the cards' references in another (on
+ * PostgreSQL both in one); the topic is looked up only for a page without cards. The topic list's count rides on its page the same way.
  * These pin what that answers at the edges.
  */
 let t: TestApp;
@@ -47,13 +47,13 @@ describe('a topic article page', () => {
     await createArticle(t, { author, topic_ids: [topic.id], published_at: new Date(Date.now() + 86_400_000).toISOString() });
   });
 
-  it('lists the public articles newest first with their count, page by page, in two statements', async () => {
+  it('lists the public articles newest first with their count, page by page, in one statement on PostgreSQL (two on SQLite)', async () => {
     let first: { count: number; results: { id: number }[] } | undefined;
     expect(
       await statementsOf(async () => {
         first = (await t.api('GET', `/topic/${topic.id}/article`, { query: { page_size: '3' } })).json();
       }),
-    ).toBe(2);
+    ).toBe(t.db.engine === 'postgres' ? 1 : 2);
     expect(first!.count).toBe(4);
     expect(ids(first!.results)).toEqual(listed.slice(0, 3));
     const second = (await t.api('GET', `/topic/${topic.id}/article`, { query: { page_size: '3', page: '2' } })).json();

@@ -17,7 +17,8 @@ const refSql = (ref: Ref) => (typeof ref === 'number' ? sql`${ref}` : ref);
 
 function scheduled(kind: CountKind, ref: Ref, now: string): RawBuilder<unknown> {
   const r = refSql(ref);
-  const base = sql`select count(*) from articles where articles.status = 'published' and articles.published_at > ${now}`;
+  // `now` as a subselect: see `nowOf` in articles/repo.ts (PostgreSQL then keeps one plan for a card list).
+  const base = sql`select count(*) from articles where articles.status = 'published' and articles.published_at > (select ${now})`;
   switch (kind) {
     case 'all':
       return base;
@@ -37,7 +38,7 @@ function scheduled(kind: CountKind, ref: Ref, now: string): RawBuilder<unknown> 
  * id), as an expression to select. A string on PostgreSQL (bigint); convert with Number().
  */
 export function publicCount(kind: CountKind, ref: Ref, now: string): RawBuilder<number | string> {
-  const stored = sql`select c.n from article_counts c where c.kind = ${kind} and c.ref_id = ${refSql(ref)}`;
+  const stored = sql`select c.n from article_counts c where c.kind = ${sql.lit(kind)} and c.ref_id = ${refSql(ref)}`;
   return sql<number | string>`(coalesce((${stored}), 0) - (${scheduled(kind, ref, now)}))`;
 }
 
@@ -47,24 +48,19 @@ export async function countPublic(db: Kysely<Database>, kind: CountKind, ref: nu
   return Number(row?.n ?? 0);
 }
 
-/** Published, already public articles per month (`YYYY-MM`, UTC), newest month first; months without any are left out. */
+/**
+ * Published, already public articles per month (`YYYY-MM`, UTC), newest month first; months without any are
+ * left out. One statement: the stored counts and, as negative counts under the same key (yyyymm), the
+ * scheduled articles per month, which an indexed range query finds (usually none).
+ */
 export async function publicMonths(db: Kysely<Database>, now: string): Promise<{ month: string; count: number }[]> {
-  const [stored, future] = await Promise.all([
-    db.selectFrom('article_counts').select(['ref_id', 'n']).where('kind', '=', 'month').where('n', '>', 0).execute(),
-    db
-      .selectFrom('articles')
-      .select([sql<string>`substr(articles.published_at, 1, 7)`.as('month'), (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('articles.status', '=', 'published')
-      .where('articles.published_at', '>', now)
-      .groupBy(sql`substr(articles.published_at, 1, 7)`)
-      .execute(),
-  ]);
-  const scheduledIn = new Map(future.map((f) => [f.month, Number(f.n)]));
-  return stored
-    .map((row) => {
-      const month = `${String(Math.floor(row.ref_id / 100)).padStart(4, '0')}-${String(row.ref_id % 100).padStart(2, '0')}`;
-      return { month, count: Number(row.n) - (scheduledIn.get(month) ?? 0) };
-    })
-    .filter((m) => m.count > 0)
-    .sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0));
+  const key = sql`cast(substr(articles.published_at, 1, 4) || substr(articles.published_at, 6, 2) as integer)`;
+  const { rows } = await sql<{ ref_id: number; n: number | string }>`select ref_id, n from article_counts where kind = 'month' and n > 0
+    union all select ${key}, -count(*) from articles where articles.status = 'published' and articles.published_at > ${now} group by ${key}`.execute(db);
+  const counts = new Map<number, number>();
+  for (const row of rows) counts.set(row.ref_id, (counts.get(row.ref_id) ?? 0) + Number(row.n));
+  return [...counts]
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => b - a)
+    .map(([ref, n]) => ({ month: `${String(Math.floor(ref / 100)).padStart(4, '0')}-${String(ref % 100).padStart(2, '0')}`, count: n }));
 }

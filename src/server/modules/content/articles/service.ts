@@ -19,7 +19,6 @@ import { decideArticleAccess, entitlementOfActor, previewAccess, releaseArticle,
 import { priceCard } from '../../membership/service.js';
 import { signMediaUrls } from '../../courses/member-media.js';
 import {
-  cardRowsByIds,
   deleteArticleRow,
   existingIds,
   findArticle,
@@ -30,12 +29,14 @@ import {
   listInTopicCounted,
   listNewestCounted,
   insertArticle,
+  newestCardsOfMonths,
   publishedArticles,
   publishedByViews,
+  readCardsByIds,
   updateArticleRow,
   type ArticleFilters,
   type ArticleReadRow,
-  type CardRow,
+  type CardRead,
 } from './repo.js';
 import { indexedCategory, relatedArticleIds } from './related.js';
 
@@ -122,19 +123,19 @@ export async function listArticleCards(
 ): Promise<Page<ArticleCard>> {
   const db = ctx.db.kysely;
   const now = nowIso();
-  const { count, rows } = await listNewestCounted(db, filters, now, page.page_size, (page.page - 1) * page.page_size);
-  return { count, results: await hydrateCards(db, rows, lang) };
+  const { count, cards } = await listNewestCounted(db, filters, now, page.page_size, (page.page - 1) * page.page_size, lang);
+  return { count, results: cards };
 }
 
 /**
- * A page of a topic's public cards in the topic's order, then newest first, with the topic's count, in two
- * statements; undefined for a page without cards (past the end, or no such topic), which has no row to carry
+ * A page of a topic's public cards in the topic's order, then newest first, with the topic's count, in one
+ * statement on PostgreSQL (two on SQLite); undefined for a page without cards (past the end, or no such topic), which has no row to carry
  * the count.
  */
 export async function topicCardPage(ctx: AppContext, topicId: number, page: PageQuery, lang?: Language): Promise<Page<ArticleCard> | undefined> {
   const db = ctx.db.kysely;
-  const listed = await listInTopicCounted(db, topicId, nowIso(), page.page_size, (page.page - 1) * page.page_size);
-  return listed && { count: listed.count, results: await hydrateCards(db, listed.rows, lang) };
+  const listed = await listInTopicCounted(db, topicId, nowIso(), page.page_size, (page.page - 1) * page.page_size, lang);
+  return listed && { count: listed.count, results: listed.cards };
 }
 
 /** Names in `lang` (the reader's language), not the `lang` of the query, which a route resolves first. */
@@ -150,13 +151,18 @@ export async function getSummary(ctx: AppContext, id: number, lang?: Language): 
 }
 
 export async function cardsByIds(ctx: AppContext, ids: number[], lang?: Language): Promise<ArticleCard[]> {
-  return publicCardsOf(ctx, ids, await cardRowsByIds(ctx.db.kysely, [...new Set(ids)]), nowIso(), lang);
+  return publicCardsOf(ids, await readCardsByIds(ctx.db.kysely, [...new Set(ids)], lang), nowIso());
 }
 
-/** The cards of the public ones of these ids, in their order, from rows already read. */
-function publicCardsOf(ctx: AppContext, ids: number[], rows: CardRow[], now: string, lang?: Language): Promise<ArticleCard[]> {
-  const byId = new Map(rows.filter((r) => isPublic({ status: r.status, published_at: r.published_at }, now)).map((r) => [r.id, r]));
-  return hydrateCards(ctx.db.kysely, ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined), lang);
+/** Each month's newest public cards (`YYYY-MM`), newest first, for a timeline page. */
+export function monthCards(ctx: AppContext, months: string[], now: string, perMonth: number, lang?: Language): Promise<Map<string, ArticleCard[]>> {
+  return newestCardsOfMonths(ctx.db.kysely, months, now, perMonth, lang);
+}
+
+/** The cards of the public ones of these ids, in their order, from cards already read. */
+function publicCardsOf(ids: number[], read: CardRead[], now: string): ArticleCard[] {
+  const byId = new Map(read.filter((r) => isPublic({ status: r.row.status, published_at: r.row.published_at }, now)).map((r) => [r.row.id, r.card]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -180,13 +186,13 @@ export async function readableBodies(ctx: AppContext, actor: Actor, ids: number[
 export async function hotArticles(ctx: AppContext, categoryId: number, limit: number, lang?: Language): Promise<ArticleCard[]> {
   const db = ctx.db.kysely;
   const filters: ArticleFilters = categoryId > 0 ? { category: categoryId } : {};
-  let rows = await listByViews(publishedByViews(db, { ...filters, hot: true }), limit);
-  if (rows.length < limit) {
-    const more = await listByViews(publishedByViews(db, filters), limit * 2);
-    const seen = new Set(rows.map((r) => r.id));
-    rows = [...rows, ...more.filter((r) => !seen.has(r.id))].slice(0, limit);
+  let cards = await listByViews(db, publishedByViews(db, { ...filters, hot: true }), limit, lang);
+  if (cards.length < limit) {
+    const more = await listByViews(db, publishedByViews(db, filters), limit * 2, lang);
+    const seen = new Set(cards.map((c) => c.id));
+    cards = [...cards, ...more.filter((c) => !seen.has(c.id))].slice(0, limit);
   }
-  return hydrateCards(db, rows, lang);
+  return cards;
 }
 
 /** `article/hot/banner/{id}`: hot articles that have a cover, for the carousel. */
@@ -204,14 +210,14 @@ export async function relatedArticles(ctx: AppContext, id: number, limit: number
   // again in the rare case its category changed elsewhere since the index was built).
   const indexed = (await indexedCategory(ctx, id)) ?? null;
   let ids = await relatedArticleIds(ctx, id, indexed, limit, now);
-  let rows = await cardRowsByIds(db, [id, ...ids]);
-  const article = rows.find((r) => r.id === id);
+  let read = await readCardsByIds(db, [id, ...ids], lang);
+  const article = read.find((r) => r.row.id === id)?.row;
   if (!article || !isPublic(article, now)) throw new NotFound('Article');
   if (article.category_id !== indexed) {
     ids = await relatedArticleIds(ctx, id, article.category_id, limit, now);
-    rows = await cardRowsByIds(db, ids);
+    read = await readCardsByIds(db, ids, lang);
   }
-  return publicCardsOf(ctx, ids, rows, now, lang);
+  return publicCardsOf(ids, read, now);
 }
 
 /** Whether the caller may read the article and why, the metered reads left, and the plans that would open it. */

@@ -7,8 +7,8 @@ import { createGuestCache } from '../../../platform/guest-cache.js';
 import { offsetOf } from '../../../platform/http.js';
 import { nowIso } from '../../../platform/time.js';
 import { cardsByIds as courseCardsByIds } from '../../courses/course-service.js';
-import { cardsByIds, type Page } from '../articles/service.js';
-import { coursesByMonth, monthsIn, newestOfMonths, type MonthRange } from './repo.js';
+import { monthCards, type Page } from '../articles/service.js';
+import { coursesByMonth, monthsIn, type MonthRange } from './repo.js';
 
 export interface TimelineInput extends PageQuery {
   year?: number;
@@ -59,16 +59,17 @@ async function buildTimeline(ctx: AppContext, input: TimelineInput, lang: Langua
   const months = all.slice(offsetOf(input), offsetOf(input) + input.page_size);
   const count = all.length;
   if (months.length === 0) return { count, results: [] };
-  const idsByMonth = await newestOfMonths(db, months.filter((m) => articleCounts.has(m)), range.now, input.per_month);
   const courseIds = months.flatMap((m) => (courseMonths.get(m) ?? []).slice(0, input.per_month));
-  const [cards, courseCards] = await Promise.all([cardsByIds(ctx, [...idsByMonth.values()].flat(), lang), courseCardsByIds(ctx, courseIds, lang)]);
-  const byId = new Map(cards.map((c) => [c.id, c]));
+  const [cardsByMonth, courseCards] = await Promise.all([
+    monthCards(ctx, months.filter((m) => articleCounts.has(m)), range.now, input.per_month, lang),
+    courseCardsByIds(ctx, courseIds, lang),
+  ]);
   return {
     count,
     results: months.map((m) => ({
       month: m,
       count: articleCounts.get(m) ?? 0,
-      articles: (idsByMonth.get(m) ?? []).flatMap((id) => byId.get(id) ?? []),
+      articles: cardsByMonth.get(m) ?? [],
       course_count: courseMonths.get(m)?.length ?? 0,
       courses: (courseMonths.get(m) ?? [])
         .slice(0, input.per_month)
