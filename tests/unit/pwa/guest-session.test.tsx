@@ -10,7 +10,16 @@ import { SessionProvider, useSession } from '../../../src/web/lib/session/sessio
  * brings Dexie and XState) is never started for it. A device with the app's database starts it as before.
  */
 
-const started = vi.hoisted(() => ({ count: 0 }));
+const started = vi.hoisted(() => ({ count: 0, outboxFor: [] as number[] }));
+
+// A logged-in session syncs its offline progress outbox (Dexie); here the test only sees for whom it starts, and no
+// import of Dexie is left loading when the test ends.
+vi.mock('../../../src/web/lib/offline/outbox-sync.js', () => ({
+  syncProgressOutbox: (userId: number) => {
+    started.outboxFor.push(userId);
+    return () => undefined;
+  },
+}));
 
 vi.mock('../../../src/web/lib/session/session-host.js', () => ({
   startSessionHost: () => {
@@ -54,11 +63,13 @@ describe('the session on a first visit', () => {
     // Nothing started it in the meantime.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(started.count).toBe(0);
+    expect(started.outboxFor).toEqual([]);
   });
 
   it('starts the session host, and shows the stored login, on a device that has the database', async () => {
     renderWithDatabases(['lectern']);
     expect(await screen.findByText('user 7')).toBeTruthy();
     expect(started.count).toBe(1);
+    await vi.waitFor(() => expect(started.outboxFor).toEqual([7]));
   });
 });
