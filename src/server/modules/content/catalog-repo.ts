@@ -37,6 +37,16 @@ export function nameContains(table: CatalogTable, search: NameSearch): RawBuilde
   return sql<boolean>`(${matches(sql.ref(`${table}.name`))} or (${sql.ref(`${table}.translations`)} <> '{}' and (${sql.join(translated, sql` or `)})))`;
 }
 
+/**
+ * Rows whose name in another language is `name` whatever its case: what a `.../name/{name}` lookup falls back
+ * to when no default name matches, so the name a reader is shown opens the page too.
+ */
+export function translatedNameIs(table: CatalogTable, name: string, engine: Engine): RawBuilder<boolean> {
+  const wanted = sql`lower(${name})`;
+  const translated = LANGUAGES.map((lang) => sql`lower(${translatedName(table, lang, engine)}) = ${wanted}`);
+  return sql<boolean>`(${sql.ref(`${table}.translations`)} <> '{}' and (${sql.join(translated, sql` or `)}))`;
+}
+
 /** How many rows there are, or with a search how many whose name contains it: the rows `nameContains` lists. */
 export async function countNamed(db: Kysely<Database>, table: CatalogTable, search: NameSearch | undefined): Promise<number> {
   let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n'));

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { CategoriesTable, Database } from '../../../db/types.js';
-import { nameContains, type NameSearch } from '../catalog-repo.js';
+import type { Engine } from '../../../db/connection.js';
+import { nameContains, translatedNameIs, type NameSearch } from '../catalog-repo.js';
 import { publicCount } from '../counts-repo.js';
 
 export interface CategoryRow {
@@ -40,11 +41,13 @@ export function findCategory(db: Kysely<Database>, now: string, id: number): Pro
   return categoriesWithCount(db, now).where('categories.id', '=', id).executeTakeFirst();
 }
 
-export function findCategoryByName(db: Kysely<Database>, now: string, name: string): Promise<CategoryRow | undefined> {
-  return categoriesWithCount(db, now)
+/** By its default name whatever the case, else by its name in another language (the lowest id when two share it). */
+export async function findCategoryByName(db: Kysely<Database>, now: string, name: string, engine: Engine): Promise<CategoryRow | undefined> {
+  const byDefault = await categoriesWithCount(db, now)
     .where((eb) => eb(eb.fn('lower', ['categories.name']), '=', eb.fn('lower', [eb.val(name)])))
     .orderBy('categories.id')
     .executeTakeFirst();
+  return byDefault ?? categoriesWithCount(db, now).where(translatedNameIs('categories', name, engine)).orderBy('categories.id').executeTakeFirst();
 }
 
 export function findCategoryBySlug(db: Kysely<Database>, now: string, slug: string): Promise<CategoryRow | undefined> {

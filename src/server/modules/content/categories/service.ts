@@ -51,7 +51,7 @@ export async function getCategory(ctx: AppContext, id: number, lang: Language): 
 }
 
 export async function getCategoryByName(ctx: AppContext, name: string, lang: Language): Promise<Category> {
-  return found(await findCategoryByName(ctx.db.kysely, nowIso(), name), lang);
+  return found(await findCategoryByName(ctx.db.kysely, nowIso(), name, ctx.db.engine), lang);
 }
 
 export async function getCategoryBySlug(ctx: AppContext, slug: string, lang: Language): Promise<Category> {
@@ -65,7 +65,7 @@ export async function categoryArticles(ctx: AppContext, id: number, page: PageQu
 }
 
 export async function categoryArticlesByName(ctx: AppContext, name: string, page: PageQuery, lang: Language): Promise<Page<ArticleCard>> {
-  const row = await findCategoryByName(ctx.db.kysely, nowIso(), name);
+  const row = await findCategoryByName(ctx.db.kysely, nowIso(), name, ctx.db.engine);
   if (!row) throw new NotFound('Category');
   return listArticleCards(ctx, { category: row.id }, page, lang);
 }

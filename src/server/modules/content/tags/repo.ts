@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, TagsTable } from '../../../db/types.js';
-import { nameContains, type NameSearch } from '../catalog-repo.js';
+import type { Engine } from '../../../db/connection.js';
+import { nameContains, translatedNameIs, type NameSearch } from '../catalog-repo.js';
 import { publicCount } from '../counts-repo.js';
 
 export interface TagRow {
@@ -53,11 +54,13 @@ export function findTag(db: Kysely<Database>, now: string, id: number): Promise<
   return tagsWithCount(db, now).where('tags.id', '=', id).executeTakeFirst();
 }
 
-export function findTagByName(db: Kysely<Database>, now: string, name: string): Promise<TagRow | undefined> {
-  return tagsWithCount(db, now)
+/** By its default name whatever the case, else by its name in another language (the lowest id when two share it). */
+export async function findTagByName(db: Kysely<Database>, now: string, name: string, engine: Engine): Promise<TagRow | undefined> {
+  const byDefault = await tagsWithCount(db, now)
     .where((eb) => eb(eb.fn('lower', ['tags.name']), '=', eb.fn('lower', [eb.val(name)])))
     .orderBy('tags.id')
     .executeTakeFirst();
+  return byDefault ?? tagsWithCount(db, now).where(translatedNameIs('tags', name, engine)).orderBy('tags.id').executeTakeFirst();
 }
 
 export async function insertTag(db: Kysely<Database>, values: Insertable<TagsTable>): Promise<number> {

@@ -55,7 +55,7 @@ export async function getTag(ctx: AppContext, id: number, lang: Language): Promi
 }
 
 export async function getTagByName(ctx: AppContext, name: string, lang: Language): Promise<Tag> {
-  return found(await findTagByName(ctx.db.kysely, nowIso(), name), lang);
+  return found(await findTagByName(ctx.db.kysely, nowIso(), name, ctx.db.engine), lang);
 }
 
 export async function tagArticles(ctx: AppContext, id: number, page: PageQuery, lang: Language): Promise<Page<ArticleCard>> {
@@ -65,7 +65,7 @@ export async function tagArticles(ctx: AppContext, id: number, page: PageQuery, 
 }
 
 export async function tagArticlesByName(ctx: AppContext, name: string, page: PageQuery, lang: Language): Promise<Page<ArticleCard>> {
-  const row = await findTagByName(ctx.db.kysely, nowIso(), name);
+  const row = await findTagByName(ctx.db.kysely, nowIso(), name, ctx.db.engine);
   if (!row) throw new NotFound('Tag');
   return listArticleCards(ctx, { tag: row.id }, page, lang);
 }
