@@ -158,13 +158,15 @@ describe('the references of every card list', () => {
 describe('a card list', () => {
   const onPostgres = () => t.db.engine === 'postgres';
 
-  it('is one statement on PostgreSQL with its references (two on SQLite), on its first and later pages', async () => {
+  it('is one statement on PostgreSQL with its references (two on SQLite), on its first and later pages, as is an article', async () => {
     for (const call of [
       () => t.api('GET', '/article/summary', { query: { author: String(named.id) } }),
       () => t.api('GET', '/article/summary', { query: { author: String(named.id), page_size: '1', page: '2' } }),
       () => t.api('GET', `/topic/${firstTopic.id}/article`),
       () => t.api('GET', '/article/hot/0', { query: { limit: '1' } }),
       () => t.api('GET', `/article/summary/${full.id}`),
+      // The article itself, read with its card.
+      () => t.api('GET', `/article/${full.id}`),
     ]) {
       const texts = await statementsOf(call);
       expect(texts.length, texts.join('\n\n')).toBe(onPostgres() ? 1 : 2);

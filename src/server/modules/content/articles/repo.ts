@@ -337,6 +337,12 @@ export function findArticle(db: Kysely<Database>, id: number): Promise<ArticleRe
   return db.selectFrom('articles').select([...cardColumns, 'articles.content_html']).where('articles.id', '=', id).executeTakeFirst();
 }
 
+/** An article's reading columns with its card (references in the same statement on PostgreSQL), whatever its status. */
+export async function findArticleCard(db: Kysely<Database>, id: number, lang?: Language): Promise<CardRead<ArticleReadRow> | undefined> {
+  const [read] = await readCards(db, db.selectFrom('articles').select([...cardColumns, 'articles.content_html']).where('articles.id', '=', id), 'given', lang);
+  return read;
+}
+
 export function findArticleBySlug(db: Kysely<Database>, slug: string) {
   return db.selectFrom('articles').select(['id']).where('slug', '=', slug).executeTakeFirst();
 }

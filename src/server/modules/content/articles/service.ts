@@ -23,6 +23,7 @@ import {
   existingIds,
   findArticle,
   findArticleBySlug,
+  findArticleCard,
   findArticleHead,
   hydrateCards,
   listByViews,
@@ -59,8 +60,9 @@ function readableBody(ctx: AppContext, article: Pick<ArticleRow, 'id' | 'access'
   return openToAll(article) ? article.content_html : signMediaUrls(ctx, article.content_html, undefined, true, { kind: 'article', id: article.id });
 }
 
-async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleReadRow, lang?: Language): Promise<ArticleDetail> {
-  const [card] = await hydrateCards(ctx.db.kysely, [article], lang);
+/** The article as answered; its card is read here unless it was read with the row. */
+async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleReadRow, lang?: Language, read?: ArticleCard): Promise<ArticleDetail> {
+  const card = read ?? (await hydrateCards(ctx.db.kysely, [article], lang))[0]!;
   return {
     ...card,
     status: article.status,
@@ -75,20 +77,27 @@ async function publicArticle(ctx: AppContext, id: number): Promise<ArticleReadRo
   return article;
 }
 
+/** A public article with its card, in one statement on PostgreSQL. */
+async function publicArticleCard(ctx: AppContext, id: number, lang?: Language): Promise<CardRead<ArticleReadRow>> {
+  const read = await findArticleCard(ctx.db.kysely, id, lang);
+  if (!read || !isPublic(read.row)) throw new NotFound('Article');
+  return read;
+}
+
 /**
  * A published article as the caller may see it without the meter (free, free read, member, staff); drafts
  * and future articles are 404 here. Never spends a metered read: page rendering uses this.
  */
 export async function getArticle(ctx: AppContext, who: Entitlement, id: number, lang?: Language): Promise<ArticleDetail> {
-  const article = await publicArticle(ctx, id);
-  return toDetail(ctx, decideArticleAccess(who, article).can_read, article, lang);
+  const { row, card } = await publicArticleCard(ctx, id, lang);
+  return toDetail(ctx, decideArticleAccess(who, row).can_read, row, lang, card);
 }
 
 /** The article with its body when the caller may read it, spending a metered read where that opens it. */
 export async function unlockArticle(ctx: AppContext, who: Entitlement, id: number, lang?: Language): Promise<ArticleUnlock> {
-  const article = await publicArticle(ctx, id);
+  const { row: article, card } = await publicArticleCard(ctx, id, lang);
   const decision = await releaseArticle(ctx, who, article);
-  return { ...(await toDetail(ctx, decision.can_read, article, lang)), reason: decision.reason, reads_left: decision.reads_left, reads_limit: decision.reads_limit };
+  return { ...(await toDetail(ctx, decision.can_read, article, lang, card)), reason: decision.reason, reads_left: decision.reads_left, reads_limit: decision.reads_limit };
 }
 
 /**
