@@ -14,19 +14,22 @@ import { CheckoutStyles } from '../checkout/checkout-styles.js';
 import { ShopStyles } from '../components/shop-styles.js';
 import { markShopUsed } from '../shop-entry.js';
 
-/** The plan product a plan card's Buy names (`?membership_product=`), with its name and price from the price card. */
-function useMembershipPurchase(): { wanted: boolean; purchase: MembershipPurchase | null; error: unknown } {
+/**
+ * The plan product a plan card's Buy names (`?membership_product=`), with its name and price from the price card;
+ * `gone` once the price card is known and has no such product (an old link, a plan withdrawn since).
+ */
+function useMembershipPurchase(): { wanted: boolean; purchase: MembershipPurchase | null; error: unknown; gone: boolean } {
   const http = useHttp();
   const [params] = useSearchParams();
   const id = Number(params.get('membership_product'));
   const wanted = Number.isInteger(id) && id > 0;
   const plans = useQuery({ ...planProductsQuery(http), enabled: wanted });
-  if (!wanted) return { wanted, purchase: null, error: null };
+  if (!wanted) return { wanted, purchase: null, error: null, gone: false };
   for (const plan of plans.data ?? []) {
     const product = plan.products.find((p) => p.id === id);
-    if (product) return { wanted, purchase: { product: product.id, name: `${plan.name} · ${product.name}`, price: product.price, currency: product.currency }, error: null };
+    if (product) return { wanted, purchase: { product: product.id, name: `${plan.name} · ${product.name}`, price: product.price, currency: product.currency }, error: null, gone: false };
   }
-  return { wanted, purchase: null, error: plans.error };
+  return { wanted, purchase: null, error: plans.error, gone: plans.data !== undefined };
 }
 
 /** A pending order named by `?order=` (the orders page's Pay). */
@@ -46,7 +49,7 @@ export function Component() {
   const { t, lang, main } = useCheckoutI18n();
   const session = useSession();
   const owner = session.ready && session.loggedIn && session.auth ? session.auth.userid : 0;
-  const { wanted, purchase, error } = useMembershipPurchase();
+  const { wanted, purchase, error, gone } = useMembershipPurchase();
   const again = usePayAgain(owner);
   useEffect(markShopUsed, []);
   return (
@@ -59,6 +62,10 @@ export function Component() {
       </header>
       {error != null || again.error != null ? (
         <p className="form-error" role="alert">{describeError(error ?? again.error, main, lang)}</p>
+      ) : gone ? (
+        <p role="alert">
+          {t('checkout.planGone')} <Link to={paths.member()}>{t('checkout.seePlans')}</Link>
+        </p>
       ) : again.closed && again.order ? (
         <p role="alert">
           {t('paySuccess.closed', { number: again.order.number, status: t(`status.${again.closed}`) })} <Link to={paths.myOrders()}>{t('paySuccess.myOrders')}</Link>

@@ -117,6 +117,11 @@ export function Component() {
         <p className="form-error" role="alert">{describeError(orders.error, main, lang)}</p>
       ) : !orders.data ? (
         <p role="status">{t('checkout.loading')}</p>
+      ) : orders.data.results.length === 0 && page > 1 ? (
+        // A page past the last (an old link, orders since expired from the filter): the orders are on the first.
+        <p className="empty">
+          {t('order.nonePage')} <Link to={link(1)}>{t('order.firstPage')}</Link>
+        </p>
       ) : orders.data.results.length === 0 ? (
         <p className="empty">
           {t('order.none')} <Link to={paths.shop()}>{t('checkout.browse')}</Link>
