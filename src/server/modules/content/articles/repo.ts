@@ -171,9 +171,10 @@ const refsInRowStatement = onPostgres;
  * The rows of `rows` with their references, as one statement: the page is a materialised CTE (planned as
  * the list alone would be: its index walk and LIMIT), each row's author and category joined by primary key,
  * and the page's tags (by name) and topics (by sort order, then name) grouped per article as JSON arrays,
- * read through the link tables' article indexes for the page's ids only. Grouping the page's links once
- * measured faster than a correlated subquery per row on a timeline page of a few hundred cards, and the same
- * on a page of twelve.
+ * read through the link tables' article indexes for the page's ids only (`= any(array(...))`: with `in
+ * (select ...)` the planner hashed the page and scanned the whole topic links table). Grouping the page's
+ * links once measured faster than a correlated subquery per row on a timeline page of a few hundred cards,
+ * and the same on a page of twelve.
  */
 function withRefs<R extends CardRow>(rows: CardRowsQuery<R>) {
   const list = (order: RawBuilder<unknown>) => sql`json_agg(json_build_array(t.id, t.name, t.translations) order by ${order})`;
@@ -182,9 +183,9 @@ function withRefs<R extends CardRow>(rows: CardRowsQuery<R>) {
       c.name as category_name, c.slug as category_slug, c.translations as category_translations, tg.refs as tag_refs, tp.refs as topic_refs
     from p left join users u on u.id = p.author_id left join categories c on c.id = p.category_id
     left join (select l.article_id, ${list(sql`t.name`)} as refs from article_tags l inner join tags t on t.id = l.tag_id
-      where l.article_id in (select id from p) group by l.article_id) tg on tg.article_id = p.id
+      where l.article_id = any(array(select id from p)) group by l.article_id) tg on tg.article_id = p.id
     left join (select l.article_id, ${list(sql`t.sort_order, t.name`)} as refs from topic_articles l inner join topics t on t.id = l.topic_id
-      where l.article_id in (select id from p) group by l.article_id) tp on tp.article_id = p.id`;
+      where l.article_id = any(array(select id from p)) group by l.article_id) tp on tp.article_id = p.id`;
 }
 
 const refTuples = (value: RefTuple[] | null): NamedRow[] => (value ?? []).map(([id, name, translations]) => ({ id, name, translations }));
