@@ -98,3 +98,34 @@ test('a basket line fits a 320 px screen, its Remove button named after the prod
   expect(button.x + button.width, 'the Remove button stays inside its line').toBeLessThanOrEqual(line.x + line.width);
   expect(await sideways(page)).toBeLessThanOrEqual(0);
 });
+
+test('a reader buys a paid course from its page with the test payment, then reads its locked lessons', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { username } = await createAccount(page.request, 'buyer');
+  const id = await courseId(page, 'Type Modelling in TypeScript');
+  await logIn(page, username, PASSWORD);
+  await page.goto(`/course/${id}`);
+  await hydrated(page);
+  await expect(page.getByText('This course is sold separately.')).toBeVisible();
+  await page.getByRole('link', { name: /^Buy for / }).click();
+  await expect(page).toHaveURL(/\/checkout\?course_product=\d+$/);
+  await expect(page.getByRole('heading', { name: 'How will you pay?' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Test payment (demo)' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Review your order' })).toBeFocused();
+  await expect(page.locator('.checkout-lines')).toContainText('Type Modelling in TypeScript');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/\/dev\/pay\?token=/);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/\/pay_success\?number=/);
+  await hydrated(page);
+  await expect(page.getByText(/^Thank you! Order .+ is paid\.$/)).toBeVisible();
+
+  await page.goto(`/course/${id}`);
+  await hydrated(page);
+  await expect(page.getByText('This course is sold separately.')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Buy for / })).toHaveCount(0);
+  // The order enrolled the buyer: every lesson is open, none marked locked.
+  await expect(page.getByRole('link', { name: /^Continue: / })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Lessons' }).getByText('Locked')).toHaveCount(0);
+});

@@ -26,6 +26,7 @@ async function api(request: Request): Promise<Response> {
       { id: 1, slug: 'premium', name: 'Premium', description: '', perks: [], sort_order: 0, is_premium: true, products: [{ id: 31, membership_id: 1, membership_slug: 'premium', name: 'A year', price: 29900, currency: 'CNY', period_unit: 'month', period_count: 12, is_active: true, sort_order: 0 }] },
     ]);
   }
+  if (path === '/product_course') return json([]);
   // The reader has orders, all on the first page.
   if (path === '/my_order') return json({ count: 1, next: null, previous: url.searchParams.get('page') === '1' ? null : '/api/v2/my_order?page=1', results: [] });
   return json({ error: 'not_found', message: 'Not found' }, 404);
@@ -76,6 +77,15 @@ describe('/checkout?membership_product= naming no plan on sale', () => {
     renderAt('/checkout?membership_product=999', 'zh-CN');
     const alert = await screen.findByRole('alert', undefined, slow);
     expect(within(alert).getByRole('link', { name: '查看会员方案' })).toBeTruthy();
+  });
+});
+
+describe('/checkout?course_product= naming no course on sale', () => {
+  it('says the course is not for sale and points to the courses', async () => {
+    renderAt('/checkout?course_product=77');
+    const alert = await screen.findByRole('alert', undefined, slow);
+    expect(alert.textContent).toContain('This course is not for sale');
+    expect(within(alert).getByRole('link', { name: 'See the courses' }).getAttribute('href')).toBe('/course');
   });
 });
 

@@ -323,14 +323,14 @@ describe('/course/{id}', () => {
     expect(within(lessons[2]).getByText('Locked')).toBeTruthy();
   });
 
-  it('shows a paid course its price in the site currency and says it is sold in the shop, with no buy button', async () => {
+  it('shows a paid course its price in the site currency and a Buy that opens its checkout', async () => {
     await login('user');
     renderAt('/course/3');
     expect(await screen.findByRole('heading', { level: 1, name: 'Type Modelling' }, slow)).toBeTruthy();
     await waitFor(() => expect(calls).toContain('GET /course/3?lang=en user'));
     expect(screen.getByText('¥99.00')).toBeTruthy();
-    expect(screen.getByText(/sold through the shop/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /buy/i })).toBeNull();
+    expect(screen.getByText(/Once paid, the course opens here/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Buy for ¥99.00' }).getAttribute('href')).toBe('/checkout?course_product=9');
     expect(screen.queryByRole('button', { name: 'Enrol' })).toBeNull();
   });
 

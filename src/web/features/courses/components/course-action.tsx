@@ -19,10 +19,11 @@ interface CourseActionProps {
   checking: boolean;
 }
 
-/** A paid course's price card: what it costs, and where it is sold (the app has no checkout). */
+/** A paid course's price card: what it costs, and a Buy for each product on sale (the checkout; a guest logs in first). */
 function PriceCard({ course }: { course: CourseDetail }) {
   const { t, lang } = useCourseI18n();
   const products = course.products.filter((p) => p.is_active);
+  const price = (p: (typeof products)[number]) => formatPrice(lang, p.price, p.currency);
   return (
     <div className="course-price">
       {products.length > 0 && (
@@ -36,6 +37,15 @@ function PriceCard({ course }: { course: CourseDetail }) {
         </dl>
       )}
       <p>{t('course.soldInShop')}</p>
+      {products.length > 0 && (
+        <p className="course-price__buy">
+          {products.map((p) => (
+            <Link key={p.id} className="button" to={`${paths.checkout()}?course_product=${p.id}`}>
+              {products.length === 1 ? t('course.buy', { price: price(p) }) : t('course.buyNamed', { name: p.name, price: price(p) })}
+            </Link>
+          ))}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { CoursePriceCard } from '../../../../shared/api/courses.js';
+import { coursesPaths } from '../../../../shared/api/courses-paths.js';
 import type { MembershipPlan, MembershipProduct } from '../../../../shared/api/membership.js';
 import { membershipPaths } from '../../../../shared/api/membership-paths.js';
 import type { Order } from '../../../../shared/api/orders.js';
@@ -50,6 +52,14 @@ export const planProductsQuery = (http: HttpClient) =>
     staleTime: 60_000,
   });
 
+/** The paid courses with their products on sale (the price card a course's Buy is checked against). */
+export const coursePriceCardQuery = (http: HttpClient) =>
+  queryOptions({
+    queryKey: ['checkout', 'course-price-card'] as const,
+    queryFn: () => http.get<CoursePriceCard>(coursesPaths.productCourse, undefined, { anonymous: true }),
+    staleTime: 60_000,
+  });
+
 export const myOrdersQuery = (http: HttpClient, owner: number, page: number, status?: OrderStatus) =>
   queryOptions({
     queryKey: ['checkout', 'my-orders', owner, page, status ?? 'all'] as const,
@@ -74,15 +84,16 @@ export const orderQuery = (http: HttpClient, owner: number, id: number) =>
 
 const placed = (order: Order): PlacedOrder => ({ id: order.id, number: order.number, total: order.total_incl_tax, currency: order.currency });
 
-/** The order of a checkout: the basket's (`checkout`) or one membership product now (`quick_checkout`). */
+/** The order of a checkout: the basket's (`checkout`) or one membership or course product now (`quick_checkout`). */
 export async function placeOrder(context: CheckoutContext): Promise<PlacedOrder> {
   const { item, address, shippingCode, method, idempotencyKey, total } = context;
   if (!item || !method || !idempotencyKey) throw new Error('The checkout is not complete.');
   const delivery =
     address?.kind === 'saved' ? { address: address.id } : address?.kind === 'new' ? { shipping_address: address.fields } : {};
   const common = { payment_method: method, ...(total !== null ? { total } : {}) };
-  if (item.kind === 'membership') {
-    return placed(await keyed(idempotencyKey).post<Order>(ordersPaths.quickCheckout, { membership_product: item.product, quantity: 1, ...common }));
+  if (item.kind !== 'basket') {
+    const product = item.kind === 'course' ? { course_product: item.product } : { membership_product: item.product };
+    return placed(await keyed(idempotencyKey).post<Order>(ordersPaths.quickCheckout, { ...product, quantity: 1, ...common }));
   }
   const body = item.shipping ? { basket: item.basket, ...delivery, ...(shippingCode ? { shipping_method_code: shippingCode } : {}), ...common } : { basket: item.basket, ...common };
   return placed(await keyed(idempotencyKey).post<Order>(ordersPaths.checkout, body));

@@ -33,8 +33,9 @@ import { QrCode } from './qr-code.js';
 /** A pending order paid again from the orders page. */
 export type PayAgainOrder = PlacedOrder & { method: PaymentMethod };
 
-/** A membership bought from a plan card: its product, name and price (the review shows them). */
+/** One product bought now, a plan card's membership or a paid course: its product, name and price (the review shows them). */
 export interface MembershipPurchase {
+  kind: 'membership' | 'course';
   product: number;
   name: string;
   price: number;
@@ -428,7 +429,7 @@ function ReviewStep({
   const failed = snapshot.matches('placeFailed');
   let total: number | null = null;
   let currency = 'CNY';
-  if (context.item?.kind === 'membership' && membership) {
+  if (membership && context.item?.kind === membership.kind) {
     total = membership.price;
     currency = membership.currency;
   } else if (context.item?.kind === 'basket' && basket && (!ships || shipping)) {
@@ -438,7 +439,7 @@ function ReviewStep({
   const ready = total !== null;
   return (
     <>
-      {context.item?.kind === 'membership' && membership && (
+      {membership && context.item?.kind === membership.kind && (
         <ul className="checkout-lines">
           <li>
             <span>{membership.name}</span>
@@ -619,8 +620,9 @@ export function CheckoutFlow({ owner, membership, order }: { owner: number; memb
     const store = storage();
     let saved = store ? readCheckout(store, owner) : null;
     // A plan card's Buy starts its own checkout, unless this very purchase is the one saved.
-    if (membership && !(saved?.context.item?.kind === 'membership' && saved.context.item.product === membership.product)) saved = null;
-    if (!membership && saved?.context.item?.kind === 'membership') saved = null;
+    const savedItem = saved?.context.item;
+    if (membership && !(savedItem?.kind === membership.kind && savedItem.product === membership.product)) saved = null;
+    if (!membership && savedItem && savedItem.kind !== 'basket') saved = null;
     if (order) {
       // Paying a pending order again: resume its own saved payment, or start a new attempt.
       saved = saved?.context.order?.id === order.id && saved.step !== 'review' ? saved : payAgain(owner, order, order.method, channelOf());
@@ -648,7 +650,7 @@ export function CheckoutFlow({ owner, membership, order }: { owner: number; memb
   }, [actor]);
 
   useEffect(() => {
-    if (membership && actor.getSnapshot().matches('basket')) actor.send({ type: 'START', item: { kind: 'membership', product: membership.product } satisfies CheckoutItem });
+    if (membership && actor.getSnapshot().matches('basket')) actor.send({ type: 'START', item: { kind: membership.kind, product: membership.product } satisfies CheckoutItem });
   }, [actor, membership]);
 
   // Each new step is announced by moving the focus to its heading (not on the first render).
@@ -676,7 +678,7 @@ export function CheckoutFlow({ owner, membership, order }: { owner: number; memb
           <>
             <p>{membership.name}</p>
             <Actions>
-              <button type="button" className="button" onClick={() => actor.send({ type: 'START', item: { kind: 'membership', product: membership.product } })}>
+              <button type="button" className="button" onClick={() => actor.send({ type: 'START', item: { kind: membership.kind, product: membership.product } })}>
                 {t('checkout.continue')}
               </button>
             </Actions>

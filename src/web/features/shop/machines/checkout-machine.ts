@@ -20,8 +20,8 @@ export type CheckoutAddress =
       };
     };
 
-/** What is bought: the shopper's basket, or one product now (a plan card's membership product). */
-export type CheckoutItem = { kind: 'basket'; basket: number; shipping: boolean } | { kind: 'membership'; product: number };
+/** What is bought: the shopper's basket, or one product now (a plan card's membership product, a paid course's product). */
+export type CheckoutItem = { kind: 'basket'; basket: number; shipping: boolean } | { kind: 'membership' | 'course'; product: number };
 
 /** The order checkout answered with (what the machine needs of it). */
 export interface PlacedOrder {

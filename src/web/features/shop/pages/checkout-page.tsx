@@ -7,7 +7,7 @@ import { useHttp } from '../../../app/context.js';
 import { describeError } from '../../../lib/api-messages.js';
 import { useSession } from '../../../lib/session/session-context.js';
 import { Head } from '../../../ui/head.js';
-import { orderQuery, planProductsQuery } from '../checkout/api.js';
+import { coursePriceCardQuery, orderQuery, planProductsQuery } from '../checkout/api.js';
 import { CheckoutFlow, type MembershipPurchase, type PayAgainOrder } from '../checkout/checkout-flow.js';
 import { useCheckoutI18n } from '../checkout/checkout-i18n.js';
 import { CheckoutStyles } from '../checkout/checkout-styles.js';
@@ -27,9 +27,24 @@ function useMembershipPurchase(): { wanted: boolean; purchase: MembershipPurchas
   if (!wanted) return { wanted, purchase: null, error: null, gone: false };
   for (const plan of plans.data ?? []) {
     const product = plan.products.find((p) => p.id === id);
-    if (product) return { wanted, purchase: { product: product.id, name: `${plan.name} · ${product.name}`, price: product.price, currency: product.currency }, error: null, gone: false };
+    if (product) return { wanted, purchase: { kind: 'membership', product: product.id, name: `${plan.name} · ${product.name}`, price: product.price, currency: product.currency }, error: null, gone: false };
   }
   return { wanted, purchase: null, error: plans.error, gone: plans.data !== undefined };
+}
+
+/** The paid course's product a course page's Buy names (`?course_product=`), checked against the courses' price card. */
+function useCoursePurchase(): { wanted: boolean; purchase: MembershipPurchase | null; error: unknown; gone: boolean } {
+  const http = useHttp();
+  const [params] = useSearchParams();
+  const id = Number(params.get('course_product'));
+  const wanted = Number.isInteger(id) && id > 0;
+  const card = useQuery({ ...coursePriceCardQuery(http), enabled: wanted });
+  if (!wanted) return { wanted, purchase: null, error: null, gone: false };
+  for (const course of card.data ?? []) {
+    const product = course.products.find((p) => p.id === id && p.is_active);
+    if (product) return { wanted, purchase: { kind: 'course', product: product.id, name: `${course.title} · ${product.name}`, price: product.price, currency: product.currency }, error: null, gone: false };
+  }
+  return { wanted, purchase: null, error: card.error, gone: card.data !== undefined };
 }
 
 /** A pending order named by `?order=` (the orders page's Pay). */
@@ -44,12 +59,15 @@ function usePayAgain(owner: number): { wanted: boolean; order: PayAgainOrder | n
   return { wanted, order: { id: o.id, number: o.number, total: o.total_incl_tax, currency: o.currency, method: o.payment_method as PaymentMethod }, error: null, closed: o.can_pay ? null : o.status };
 }
 
-/** `/checkout` (login): the basket, or a plan card's membership, through address, shipping, payment and review to paying. */
+/** `/checkout` (login): the basket, a plan card's membership or a paid course, through address, shipping, payment and review to paying. */
 export function Component() {
   const { t, lang, main } = useCheckoutI18n();
   const session = useSession();
   const owner = session.ready && session.loggedIn && session.auth ? session.auth.userid : 0;
-  const { wanted, purchase, error, gone } = useMembershipPurchase();
+  const plan = useMembershipPurchase();
+  const course = useCoursePurchase();
+  // A plan card's Buy or a course's Buy: one product bought now.
+  const { wanted, purchase, error, gone } = plan.wanted ? plan : course;
   const again = usePayAgain(owner);
   useEffect(markShopUsed, []);
   return (
@@ -62,9 +80,13 @@ export function Component() {
       </header>
       {error != null || again.error != null ? (
         <p className="form-error" role="alert">{describeError(error ?? again.error, main, lang)}</p>
-      ) : gone ? (
+      ) : gone && plan.wanted ? (
         <p role="alert">
           {t('checkout.planGone')} <Link to={paths.member()}>{t('checkout.seePlans')}</Link>
+        </p>
+      ) : gone ? (
+        <p role="alert">
+          {t('checkout.courseGone')} <Link to={paths.courses()}>{t('checkout.seeCourses')}</Link>
         </p>
       ) : again.closed && again.order ? (
         <p role="alert">
