@@ -132,8 +132,9 @@ export function CourseAction({ course, outline, viewer, progress, checking }: Co
   }
   return (
     <div className="course-action">
-      {course.access === 'purchase' && !course.can_read && !checking && <PriceCard course={course} />}
       <div className="course-action__buttons">{body}</div>
+      {/* After "sold separately" (and a guest's Log in): what it costs and the Buy. */}
+      {course.access === 'purchase' && !course.can_read && !checking && <PriceCard course={course} />}
       {error && (
         <p className="form-error" role="alert">
           {error}
