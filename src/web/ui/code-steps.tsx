@@ -70,7 +70,8 @@ export function CodeSteps(props: CodeStepsProps) {
   const send = async (values: typeof where.values) => {
     if (!captcha) {
       setCaptchaError(t('validation.captcha'));
-      where.setFormError(t('validation.captcha'));
+      // The captcha says what it needs beside itself; the message above the button (which takes the focus) points there.
+      where.setFormError(t('validation.checkFields'));
       return;
     }
     const destination = (fixedDestination ?? values[field]).trim();

@@ -36,7 +36,8 @@ export function Component() {
   const submit = async (values: typeof form.values) => {
     if (!captcha) {
       setCaptchaError(t('validation.captcha'));
-      form.setFormError(t('validation.captcha'));
+      // The captcha says what it needs beside itself; the message above the button (which takes the focus) points there.
+      form.setFormError(t('validation.checkFields'));
       return;
     }
     try {

@@ -63,7 +63,8 @@ function EnquiryForm({ plans, userId, prefill, onSent }: EnquiryFormProps) {
   const submit = async (values: EnquiryValues) => {
     if (!captcha) {
       setCaptchaError(t('validation.captcha'));
-      form.setFormError(t('validation.captcha'));
+      // The captcha says what it needs beside itself; the message above the button (which takes the focus) points there.
+      form.setFormError(t('validation.checkFields'));
       return;
     }
     try {
