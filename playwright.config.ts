@@ -26,7 +26,7 @@ function server(index: number) {
       // Every browser test logs in from 127.0.0.1, many within a minute; the per-address login limit has its own
       // API tests (tests/api/auth), so here it stays out of the way.
       LOGIN_RATE_LIMIT: '1000',
-      ALTCHA_MAX_NUMBER: '50000',
+      ALTCHA_MAX_NUMBER: '10000',
     },
   };
 }
