@@ -13,12 +13,14 @@ export type CountKind = 'all' | 'category' | 'tag' | 'topic' | 'author';
 
 type Ref = Expression<number> | number;
 
+/** The time to count at: a value, or an expression (a card list passes `now` as a subselect on PostgreSQL, see `nowOf` in articles/repo.ts). */
+type Now = Expression<string> | string;
+
 const refSql = (ref: Ref) => (typeof ref === 'number' ? sql`${ref}` : ref);
 
-function scheduled(kind: CountKind, ref: Ref, now: string): RawBuilder<unknown> {
+function scheduled(kind: CountKind, ref: Ref, now: Now): RawBuilder<unknown> {
   const r = refSql(ref);
-  // `now` as a subselect: see `nowOf` in articles/repo.ts (PostgreSQL then keeps one plan for a card list).
-  const base = sql`select count(*) from articles where articles.status = 'published' and articles.published_at > (select ${now})`;
+  const base = sql`select count(*) from articles where articles.status = 'published' and articles.published_at > ${now}`;
   switch (kind) {
     case 'all':
       return base;
@@ -37,7 +39,7 @@ function scheduled(kind: CountKind, ref: Ref, now: string): RawBuilder<unknown> 
  * The number of published, already public articles of `ref` (a column such as `categories.id`, or an
  * id), as an expression to select. A string on PostgreSQL (bigint); convert with Number().
  */
-export function publicCount(kind: CountKind, ref: Ref, now: string): RawBuilder<number | string> {
+export function publicCount(kind: CountKind, ref: Ref, now: Now): RawBuilder<number | string> {
   const stored = sql`select c.n from article_counts c where c.kind = ${sql.lit(kind)} and c.ref_id = ${refSql(ref)}`;
   return sql<number | string>`(coalesce((${stored}), 0) - (${scheduled(kind, ref, now)}))`;
 }

@@ -55,7 +55,9 @@ const onPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof
  * for a range, half for a two-valued column, a tenth for a LIMIT), where with the values it knows nearly
  * every article is before now, published and not hot, and twelve are asked: the guess looked dearer, so a
  * card list was planned anew on every call, which cost more than running it. With the constants known and the
- * time unknown to both plans alike they estimate the same, and the generic plan is kept.
+ * time unknown to both plans alike they estimate the same, and the generic plan is kept. Only the card lists'
+ * statements hide it: a count per catalogue row (the hot tags) planned with a third of the articles scheduled
+ * per tag instead of none ran at 250 ms.
  */
 const nowOf = (db: Kysely<Database>, now: string) => (onPostgres(db) ? sql<string>`(select ${now})` : now);
 const PUBLISHED = sql<'published'>`'published'`;
@@ -101,10 +103,10 @@ function withFilters(query: ArticleQuery, filters: ArticleFilters): ArticleQuery
 function publishedCount(db: Kysely<Database>, filters: ArticleFilters, now: string): Expression<number | string> {
   // The same test as the filters' own: a false or zero filter filters nothing.
   const given = (Object.keys(filters) as (keyof ArticleFilters)[]).filter((k) => (k === 'ids' ? filters.ids !== undefined : Boolean(filters[k])));
-  if (given.length === 0) return publicCount('all', 0, now);
+  if (given.length === 0) return publicCount('all', 0, nowOf(db, now));
   const only = given.length === 1 ? given[0] : undefined;
   if (only === 'category' || only === 'tag' || only === 'topic' || only === 'author') {
-    return publicCount(only satisfies CountKind, filters[only]!, now);
+    return publicCount(only satisfies CountKind, filters[only]!, nowOf(db, now));
   }
   return sql<number | string>`(${publishedArticles(db, filters, now).select((eb) => eb.fn.countAll<number | string>().as('n'))})`;
 }
@@ -269,7 +271,7 @@ export async function listInTopicCounted(
     .where('articles.status', '=', PUBLISHED)
     .where('articles.published_at', '<=', nowOf(db, now))
     .select(cardColumns)
-    .select(['topic_articles.position', publicCount('topic', topicId, now).as('total')])
+    .select(['topic_articles.position', publicCount('topic', topicId, nowOf(db, now)).as('total')])
     .orderBy('topic_articles.position')
     .orderBy('articles.published_at', 'desc')
     .orderBy('articles.id', 'desc')
