@@ -149,6 +149,14 @@ test('every link, button and control in the header is at least 44 px tall', asyn
   await page.setViewportSize(NARROW);
   expect(await smallHeaderTargets(page), 'header of a logged-in reader at 320 px').toEqual([]);
   expect(await tooWide(page), 'header of a logged-in reader at 320 px').toEqual([]);
+  // The logo keeps its size and its own room beside the controls (Log out is a sign there, still named).
+  const logo = (await page.locator('.site-header__logo').boundingBox())!;
+  const brand = (await page.locator('.site-header__brand').boundingBox())!;
+  const controls = (await page.locator('.site-header__controls').boundingBox())!;
+  expect(logo.width).toBe(32);
+  expect(brand.width).toBeGreaterThanOrEqual(logo.width);
+  expect(brand.x + brand.width).toBeLessThanOrEqual(controls.x);
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 });
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -57,14 +57,18 @@ export function AccountMenu() {
       </Link>
       <button
         type="button"
-        className="button button--quiet"
+        className="button button--quiet account-menu__logout"
         disabled={leaving}
         onClick={() => {
           setLeaving(true);
           void session.logout().finally(() => setLeaving(false));
         }}
       >
-        {t('auth.logout')}
+        {/* On the narrowest phones the button shows this sign and keeps its words for screen readers. */}
+        <svg className="account-menu__logout-sign" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+        </svg>
+        <span className="account-menu__logout-text">{t('auth.logout')}</span>
       </button>
     </div>
   );
