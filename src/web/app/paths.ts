@@ -4,6 +4,9 @@
  */
 export function safeNext(value: string | null | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  // A browser drops tabs and line breaks from a URL, so `/\t/host` would become `//host`: no control character passes.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return '/';
   return value;
 }
 

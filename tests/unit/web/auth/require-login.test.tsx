@@ -86,6 +86,11 @@ describe('pages that need login', () => {
     expect(safeNext('//evil.example/x')).toBe('/');
     expect(safeNext('https://evil.example/')).toBe('/');
     expect(safeNext('/\\evil.example')).toBe('/');
+    // Tabs and line breaks vanish from a URL in the browser: `/<tab>/host` would lead to `//host`.
+    expect(safeNext('/\t/evil.example')).toBe('/');
+    expect(safeNext('/\n/evil.example/x')).toBe('/');
+    expect(safeNext('/\r\\evil.example')).toBe('/');
+    expect(safeNext('/account?tab=1')).toBe('/account?tab=1');
     expect(safeNext(null)).toBe('/');
   });
 });
