@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderLine } from '../../../src/shared/api/orders.js';
-import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
-import { createRoutes } from '../../../src/web/app/routes.js';
-import { readAccessToken } from '../../../src/web/lib/auth-state.js';
-import { createHttpClient } from '../../../src/web/lib/http.js';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { loginResponseFor } from '../web/fixtures.js';
+import { jsonResponse, renderRoutesAt } from '../web/test-app.js';
 
 /* An order card's figures add up: its lines, then the discount and the shipping charge, then the total. */
 
@@ -102,26 +98,16 @@ const ORDERS = [
   }),
 ];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 async function api(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname.replace('/api/v2', '');
-  if (path === '/rest-auth/token/verify/') return json({});
-  if (path === '/rest-auth/user/') return json(loginResponseFor({ id: 7, username: 'noor' }).user);
-  if (path === '/my_order') return json({ count: ORDERS.length, next: null, previous: null, results: ORDERS });
-  return json({ error: 'not_found', message: 'Not found' }, 404);
+  if (path === '/rest-auth/token/verify/') return jsonResponse({});
+  if (path === '/rest-auth/user/') return jsonResponse(loginResponseFor({ id: 7, username: 'noor' }).user);
+  if (path === '/my_order') return jsonResponse({ count: ORDERS.length, next: null, previous: null, results: ORDERS });
+  return jsonResponse({ error: 'not_found', message: 'Not found' }, 404);
 }
 
 function renderAt(path: string, lang: 'en' | 'zh-CN' = 'en') {
-  const http = createHttpClient({ baseUrl: 'http://localhost', fetch: api, getAccessToken: () => readAccessToken() });
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes({ queryClient, http }), { initialEntries: [path] });
-  const env = { http, lang, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
-  render(
-    <AppProviders env={env} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderRoutesAt(path, api, { lang, loggedIn: true });
 }
 
 /** The card's amounts in reading order, as numbers of minor units (a discount negative). */

@@ -1,47 +1,33 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
-import { createRoutes } from '../../../src/web/app/routes.js';
-import { readAccessToken } from '../../../src/web/lib/auth-state.js';
-import { createHttpClient } from '../../../src/web/lib/http.js';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { loginResponseFor } from '../web/fixtures.js';
+import { jsonResponse, renderRoutesAt } from '../web/test-app.js';
 
 /* Old links into the shop say what became of what they name, instead of loading for ever or saying something untrue. */
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function api(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname.replace('/api/v2', '');
-  if (path === '/rest-auth/token/verify/') return json({});
-  if (path === '/rest-auth/user/') return json(loginResponseFor({ id: 7, username: 'noor' }).user);
-  if (path.startsWith('/usermembership/user/')) return json({ error: 'not_found', message: 'Not found' }, 404);
-  if (path === '/basket') return json({ error: 'not_found', message: 'Not found' }, 404);
+  if (path === '/rest-auth/token/verify/') return jsonResponse({});
+  if (path === '/rest-auth/user/') return jsonResponse(loginResponseFor({ id: 7, username: 'noor' }).user);
+  if (path.startsWith('/usermembership/user/')) return jsonResponse({ error: 'not_found', message: 'Not found' }, 404);
+  if (path === '/basket') return jsonResponse({ error: 'not_found', message: 'Not found' }, 404);
   if (path === '/product_membership') {
-    return json([
+    return jsonResponse([
       { id: 1, slug: 'premium', name: 'Premium', description: '', perks: [], sort_order: 0, is_premium: true, products: [{ id: 31, membership_id: 1, membership_slug: 'premium', name: 'A year', price: 29900, currency: 'CNY', period_unit: 'month', period_count: 12, is_active: true, sort_order: 0 }] },
     ]);
   }
-  if (path === '/product_course') return json([]);
+  if (path === '/product_course') return jsonResponse([]);
   // The reader has orders, all on the first page.
-  if (path === '/my_order') return json({ count: 1, next: null, previous: url.searchParams.get('page') === '1' ? null : '/api/v2/my_order?page=1', results: [] });
-  return json({ error: 'not_found', message: 'Not found' }, 404);
+  if (path === '/my_order') return jsonResponse({ count: 1, next: null, previous: url.searchParams.get('page') === '1' ? null : '/api/v2/my_order?page=1', results: [] });
+  return jsonResponse({ error: 'not_found', message: 'Not found' }, 404);
 }
 
 function renderAt(at: string, lang: 'en' | 'zh-CN' = 'en') {
-  const http = createHttpClient({ baseUrl: 'http://localhost', fetch: api, getAccessToken: () => readAccessToken() });
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes({ queryClient, http }), { initialEntries: [at] });
-  const env = { http, lang, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
-  render(
-    <AppProviders env={env} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderRoutesAt(at, api, { lang, loggedIn: true });
 }
 
 const slow = { timeout: 8000 };

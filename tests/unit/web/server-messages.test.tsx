@@ -2,14 +2,12 @@
 import 'fake-indexeddb/auto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverMessagesZh } from '../../../src/shared/i18n/server-messages.js';
-import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
-import { createRoutes } from '../../../src/web/app/routes.js';
-import { ApiError, createHttpClient } from '../../../src/web/lib/http.js';
+import { ApiError } from '../../../src/web/lib/http.js';
 import { localiseApiError } from '../../../src/web/ui/forms/server-messages.js';
+import { jsonResponse, renderRoutesAt } from './test-app.js';
 
 /* A Chinese reader sees the server's refusals beside a form in Chinese, and a refused confirmation link says why plainly. */
 
@@ -56,26 +54,16 @@ describe('localiseApiError', () => {
   });
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 async function api(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname.replace('/api/v2', '');
   if (path === '/rest-auth/registration/verify-email/') {
-    return json({ error: 'invalid', message: 'key: This confirmation link is not valid.', fields: { key: 'This confirmation link is not valid.' } }, 400);
+    return jsonResponse({ error: 'invalid', message: 'key: This confirmation link is not valid.', fields: { key: 'This confirmation link is not valid.' } }, 400);
   }
-  return json({ error: 'not_found', message: 'Not found' }, 404);
+  return jsonResponse({ error: 'not_found', message: 'Not found' }, 404);
 }
 
 function renderAt(at: string, lang: 'en' | 'zh-CN') {
-  const http = createHttpClient({ baseUrl: 'http://localhost', fetch: api });
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes({ queryClient, http }), { initialEntries: [at] });
-  const env = { http, lang, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
-  render(
-    <AppProviders env={env} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderRoutesAt(at, api, { lang });
 }
 
 const slow = { timeout: 5000 };
