@@ -7,13 +7,23 @@ export function guestCachesEnabled(config: Pick<Config, 'ssrCacheEntries' | 'ssr
   return config.ssrCacheEntries > 0 && config.ssrCacheMaxBytes > 0;
 }
 
+/** A bound on what a cache holds, in bytes, besides its count of entries: `size` measures a value. */
+export interface GuestCacheBytes<T> {
+  max: number;
+  size: (value: T) => number;
+}
+
 /**
  * A cache of answers as a guest sees them, keyed by the caller's choice (usually the request URL):
  * dropped whenever content changes in this process, and after the SSR cache TTL otherwise, so other
  * processes' edits show within that time. Never used for a signed-in caller.
  */
-export function createGuestCache<T extends NonNullable<unknown>>(ctx: AppContext, max = 500) {
-  const cache = new LRUCache<string, T>({ max, ttl: ctx.config.ssrCacheTtlSeconds * 1000 || undefined });
+export function createGuestCache<T extends NonNullable<unknown>>(ctx: AppContext, max = 500, bytes?: GuestCacheBytes<T>) {
+  const cache = new LRUCache<string, T>({
+    max,
+    ttl: ctx.config.ssrCacheTtlSeconds * 1000 || undefined,
+    ...(bytes && { maxSize: bytes.max, sizeCalculation: (value: T, key: string) => Math.max(1, bytes.size(value) + key.length) }),
+  });
   ctx.events.onChanged(() => cache.clear());
   return {
     async get(key: string, compute: () => Promise<T>): Promise<T> {

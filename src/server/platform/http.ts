@@ -49,6 +49,18 @@ export function privateResponse(reply: FastifyReply): void {
 export { API_PREFIX };
 
 /**
+ * An answer serialised by the route's own serialiser (`reply.serialize`: its response schema) into bytes of
+ * their own memory block, to keep and send many times: a small Buffer made from a string is otherwise a view
+ * into a shared 8 KiB pool, which a long-kept view holds alive whole.
+ */
+export function serializedJson(reply: FastifyReply, value: unknown): Buffer {
+  const text = reply.serialize(value) as string;
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
+/**
  * Sends an answer serialised earlier (a kept guest answer) as it is: no serialising and no schema step, since
  * the bytes were made by the route's own serialiser (`reply.serialize`).
  */

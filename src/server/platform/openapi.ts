@@ -14,7 +14,7 @@ import type { Config } from '../config.js';
  * The OpenAPI 3.1 document at /api/openapi.json, built from the routes themselves so that it cannot say
  * something the server does not do:
  * - operationId: the route's own `schema.operationId`, else the method and the path (`getArticleById`);
- * - security: read from the handler, which calls requireStaff / requireUser (login) or getActor (a token
+ * - security: read from the handler, which calls requireStaff / requireUser (login) or getActor / entitlementOf (a token
  *   is optional and changes the answer); a test probes every operation without a token to hold this true;
  * - errors: every 4xx answer is the one `Error` component, listed where it can occur;
  * - uploads: multipart and raw bodies, which the zod contract cannot describe.
@@ -84,7 +84,8 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
 const CALLS = (name: string) => new RegExp(`\\b${name}(?:\\$\\d+)?\\b`);
 const STAFF_GUARD = CALLS('requireStaff');
 const USER_GUARD = CALLS('requireUser');
-const OPTIONAL_ACTOR = CALLS('getActor');
+/** Reads the caller's token when there is one: directly, or through the content's entitlement of the request. */
+const OPTIONAL_ACTOR = CALLS('(?:getActor|entitlementOf)');
 const NO_CONTENT = /\.status\(\s*204\s*\)/;
 
 /** What the route's handler demands of the caller (see GUARDED_IN_HELPERS for the exceptions). */

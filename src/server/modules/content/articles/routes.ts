@@ -15,8 +15,9 @@ import {
   languageQuery,
   membershipStatus,
 } from '../../../../shared/api/content.js';
-import { getActor, requireStaff } from '../../../platform/auth.js';
-import { moduleRoutes, paginate, privateResponse } from '../../../platform/http.js';
+import { requireStaff } from '../../../platform/auth.js';
+import { moduleRoutes, paginate, privateResponse, sendJsonBytes, serializedJson } from '../../../platform/http.js';
+import { createGuestCache } from '../../../platform/guest-cache.js';
 import {
   createArticle,
   deleteArticle,
@@ -42,6 +43,9 @@ const tags = ['articles'];
 /** Card lists name categories, tags and topics in `lang` (else the reader's language cookie or Accept-Language). */
 const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10), lang: contentLanguage.optional() });
 const categoryParam = z.object({ id: z.coerce.number().int().min(0) });
+/** Guests' article answers kept: at most this many, and this many bytes (an answer is 1 to 30 KB). */
+const GUEST_ANSWERS = 1000;
+const GUEST_ANSWER_BYTES = 4 * 1024 * 1024;
 
 export const articleRoutes = moduleRoutes((app) => {
   const { ctx } = app;
@@ -49,17 +53,31 @@ export const articleRoutes = moduleRoutes((app) => {
   app.addHook('onClose', () => views.flush());
   // An article page served from the page cache never calls this API: the page server counts its read here.
   ctx.pageViews.register('article', (id) => views.count(id));
+  const guestAnswers = createGuestCache<{ body: Buffer; premium: boolean }>(ctx, GUEST_ANSWERS, { max: GUEST_ANSWER_BYTES, size: (a) => a.body.byteLength });
 
   app.get(contentPaths.article, {
     schema: { tags, summary: 'An article; premium text only for readers allowed it', params: idParam, querystring: languageQuery, response: { 200: articleDetail } },
     handler: async (request, reply) => {
-      const actor = await getActor(request);
-      const article = await getArticle(ctx, await entitlementOf(ctx, request), request.params.id, requestLanguage(request, reply));
-      views.count(article.id);
-      // A premium body is personal: never let a shared cache keep it.
-      if (actor || article.access === 'premium') privateResponse(reply);
+      const who = await entitlementOf(ctx, request);
+      const lang = requestLanguage(request, reply);
+      const { id } = request.params;
+      if (who.loggedIn) {
+        const article = await getArticle(ctx, who, id, lang);
+        views.count(article.id);
+        privateResponse(reply);
+        return article;
+      }
+      // A guest's answer depends on the article and the language only (the meter is spent by the unlock call,
+      // never here): kept as its bytes until content changes, like a guest page.
+      const answer = await guestAnswers.get(`${lang} ${id}`, async () => {
+        const article = await getArticle(ctx, who, id, lang);
+        return { body: serializedJson(reply, article), premium: article.access === 'premium' };
+      });
+      views.count(id);
+      // A premium article's answer is never left to a shared cache, whoever asks.
+      if (answer.premium) privateResponse(reply);
       else reply.header('cache-control', 'public, max-age=0, must-revalidate');
-      return article;
+      return sendJsonBytes(reply, answer.body);
     },
   });
 

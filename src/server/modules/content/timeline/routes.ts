@@ -1,7 +1,7 @@
 import { contentPaths, timelineQuery } from '../../../../shared/api/content.js';
 import { timelineWithCourses } from '../../../../shared/api/courses.js';
 import { createGuestCache } from '../../../platform/guest-cache.js';
-import { moduleRoutes, paginate, sendJsonBytes } from '../../../platform/http.js';
+import { moduleRoutes, paginate, sendJsonBytes, serializedJson } from '../../../platform/http.js';
 import { requestLanguage } from '../request-language.js';
 import { timeline } from './service.js';
 
@@ -24,7 +24,7 @@ export const timelineRoutes = moduleRoutes((app) => {
       const lang = requestLanguage(request, reply);
       const body = await answers.get(`${lang} ${request.url}`, async () => {
         const page = await timeline(ctx, request.query, lang);
-        return Buffer.from(reply.serialize(paginate(request, ctx.config.publicUrl, request.query, page.count, page.results)) as string);
+        return serializedJson(reply, paginate(request, ctx.config.publicUrl, request.query, page.count, page.results));
       });
       return sendJsonBytes(reply, body);
     },
