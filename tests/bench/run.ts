@@ -33,6 +33,7 @@ const ROUTE = {
   premiumPage: 'SSR premium article page (guest, cached)',
   home: 'home page',
   api: 'GET /api/v2/article/{id}',
+  apiMiss: 'GET /api/v2/article/{id}, nothing kept (every article)',
   lessonPage: 'SSR lesson page (guest, free course)',
   lessonApi: 'GET /api/v2/lesson/{id} (guest, free course)',
   meter: 'POST /api/v2/article/{id}/unlock (guest meter)',
@@ -199,6 +200,8 @@ async function main(): Promise<number> {
       { name: ROUTE.pageMiss, paths: cards.map((a) => `/article/${a.id}`), shared: true },
       { name: ROUTE.home, paths: ['/'] },
       { name: ROUTE.api, paths: ids.map((id) => `/api/v2/article/${id}`) },
+      // Every article in turn, as the page miss: no guest answer is kept yet, so each is read and serialised.
+      { name: ROUTE.apiMiss, paths: cards.map((a) => `/api/v2/article/${a.id}`), shared: true },
       { name: ROUTE.lessonPage, paths: lessons.pages },
       { name: ROUTE.lessonApi, paths: lessons.api },
       { name: ROUTE.meter, paths: premium.map((id) => `/api/v2/article/${id}/unlock`), method: 'POST', headers: guestHeaders },
@@ -240,6 +243,7 @@ async function main(): Promise<number> {
       ...checks(measurements, {
         page: ROUTE.page,
         api: ROUTE.api,
+        apiMiss: ROUTE.apiMiss,
         pageMiss: ROUTE.pageMiss,
         premiumPage: ROUTE.premiumPage,
         meter: ROUTE.meter,
