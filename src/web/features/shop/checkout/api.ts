@@ -42,7 +42,7 @@ export const paymentMethodsQuery = (http: HttpClient) =>
     staleTime: 60_000,
   });
 
-type PriceCard = Array<MembershipPlan & { products: MembershipProduct[] }>;
+export type PriceCard = Array<MembershipPlan & { products: MembershipProduct[] }>;
 
 /** The plans and their products (public): a plan card's Buy names one of these products. */
 export const planProductsQuery = (http: HttpClient) =>

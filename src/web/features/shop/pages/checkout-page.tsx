@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { OrderStatus, PaymentMethod } from '../../../../shared/api/orders-paths.js';
@@ -7,45 +7,54 @@ import { useHttp } from '../../../app/context.js';
 import { describeError } from '../../../lib/api-messages.js';
 import { useSession } from '../../../lib/session/session-context.js';
 import { Head } from '../../../ui/head.js';
-import { coursePriceCardQuery, orderQuery, planProductsQuery } from '../checkout/api.js';
+import type { CoursePriceCard } from '../../../../shared/api/courses.js';
+import { coursePriceCardQuery, orderQuery, planProductsQuery, type PriceCard } from '../checkout/api.js';
 import { CheckoutFlow, type MembershipPurchase, type PayAgainOrder } from '../checkout/checkout-flow.js';
 import { useCheckoutI18n } from '../checkout/checkout-i18n.js';
 import { CheckoutStyles } from '../checkout/checkout-styles.js';
 import { ShopStyles } from '../components/shop-styles.js';
 import { markShopUsed } from '../shop-entry.js';
 
-/**
- * The plan product a plan card's Buy names (`?membership_product=`), with its name and price from the price card;
- * `gone` once the price card is known and has no such product (an old link, a plan withdrawn since).
- */
-function useMembershipPurchase(): { wanted: boolean; purchase: MembershipPurchase | null; error: unknown; gone: boolean } {
-  const http = useHttp();
-  const [params] = useSearchParams();
-  const id = Number(params.get('membership_product'));
-  const wanted = Number.isInteger(id) && id > 0;
-  const plans = useQuery({ ...planProductsQuery(http), enabled: wanted });
-  if (!wanted) return { wanted, purchase: null, error: null, gone: false };
-  for (const plan of plans.data ?? []) {
-    const product = plan.products.find((p) => p.id === id);
-    if (product) return { wanted, purchase: { kind: 'membership', product: product.id, name: `${plan.name} · ${product.name}`, price: product.price, currency: product.currency }, error: null, gone: false };
-  }
-  return { wanted, purchase: null, error: plans.error, gone: plans.data !== undefined };
+interface ProductPurchase {
+  wanted: boolean;
+  purchase: MembershipPurchase | null;
+  error: unknown;
+  gone: boolean;
 }
 
-/** The paid course's product a course page's Buy names (`?course_product=`), checked against the courses' price card. */
-function useCoursePurchase(): { wanted: boolean; purchase: MembershipPurchase | null; error: unknown; gone: boolean } {
-  const http = useHttp();
+/**
+ * The product a Buy link names in the query parameter `param`, looked up by `find` in the price card `card`
+ * loads (only when the link names one); `gone` once the price card is known and has no such product on sale
+ * (an old link, a product withdrawn since).
+ */
+function useProductPurchase<T, K extends QueryKey>(param: string, card: UseQueryOptions<T, Error, T, K>, find: (data: T, id: number) => MembershipPurchase | undefined): ProductPurchase {
   const [params] = useSearchParams();
-  const id = Number(params.get('course_product'));
+  const id = Number(params.get(param));
   const wanted = Number.isInteger(id) && id > 0;
-  const card = useQuery({ ...coursePriceCardQuery(http), enabled: wanted });
+  const loaded = useQuery({ ...card, enabled: wanted });
   if (!wanted) return { wanted, purchase: null, error: null, gone: false };
-  for (const course of card.data ?? []) {
-    const product = course.products.find((p) => p.id === id && p.is_active);
-    if (product) return { wanted, purchase: { kind: 'course', product: product.id, name: `${course.title} · ${product.name}`, price: product.price, currency: product.currency }, error: null, gone: false };
-  }
-  return { wanted, purchase: null, error: card.error, gone: card.data !== undefined };
+  const purchase = loaded.data === undefined ? undefined : find(loaded.data, id);
+  if (purchase) return { wanted, purchase, error: null, gone: false };
+  return { wanted, purchase: null, error: loaded.error, gone: loaded.data !== undefined };
 }
+
+/** A plan card's Buy (`?membership_product=`): the plan product, named with its plan. */
+const findPlanProduct = (plans: PriceCard, id: number): MembershipPurchase | undefined => {
+  for (const plan of plans) {
+    const product = plan.products.find((p) => p.id === id);
+    if (product) return { kind: 'membership', product: product.id, name: `${plan.name} · ${product.name}`, price: product.price, currency: product.currency };
+  }
+  return undefined;
+};
+
+/** A paid course's Buy (`?course_product=`): the course's product while it is on sale, named with its course. */
+const findCourseProduct = (courses: CoursePriceCard, id: number): MembershipPurchase | undefined => {
+  for (const course of courses) {
+    const product = course.products.find((p) => p.id === id && p.is_active);
+    if (product) return { kind: 'course', product: product.id, name: `${course.title} · ${product.name}`, price: product.price, currency: product.currency };
+  }
+  return undefined;
+};
 
 /** A pending order named by `?order=` (the orders page's Pay). */
 function usePayAgain(owner: number): { wanted: boolean; order: PayAgainOrder | null; error: unknown; closed: OrderStatus | null } {
@@ -64,8 +73,9 @@ export function Component() {
   const { t, lang, main } = useCheckoutI18n();
   const session = useSession();
   const owner = session.ready && session.loggedIn && session.auth ? session.auth.userid : 0;
-  const plan = useMembershipPurchase();
-  const course = useCoursePurchase();
+  const http = useHttp();
+  const plan = useProductPurchase('membership_product', planProductsQuery(http), findPlanProduct);
+  const course = useProductPurchase('course_product', coursePriceCardQuery(http), findCourseProduct);
   // A plan card's Buy or a course's Buy: one product bought now.
   const { wanted, purchase, error, gone } = plan.wanted ? plan : course;
   const again = usePayAgain(owner);
