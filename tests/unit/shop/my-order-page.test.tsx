@@ -10,57 +10,17 @@ import { readAccessToken } from '../../../src/web/lib/auth-state.js';
 import { createHttpClient } from '../../../src/web/lib/http.js';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { loginResponseFor } from '../web/fixtures.js';
+import { order as paidOrder, orderLine } from './order-fixtures.js';
 
-const STAMP = '2026-11-01T08:00:00.000Z';
-const order = (fields: Partial<Order> & { id: number; number: string }): Order => ({
-  basket: null,
-  user: 7,
-  status: 'paid',
-  currency: 'CNY',
-  title: 'Premium · A year',
-  total_excl_tax_excl_discounts: 29900,
-  total_discount: 0,
-  shipping_incl_tax: 0,
-  shipping_excl_tax: 0,
-  total_incl_tax: 29900,
-  total_excl_tax: 29900,
-  voucher_code: null,
-  shipping_method: null,
-  shipping_code: null,
-  shipping_address: null,
-  payment_method: 'dev',
-  reserved_until: null,
-  expires_at: '2026-11-01T08:30:00.000Z',
-  can_pay: false,
-  date_placed: STAMP,
-  date_paid: STAMP,
-  date_fulfilled: null,
-  date_closed: null,
-  lines: [
-    {
-      id: fields.id * 10,
-      order: fields.id,
-      product: 4,
-      product_class: 'membership',
-      membership_product: 31,
-      course: null,
-      course_product: null,
-      stockrecord: null,
-      partner_sku: null,
-      title: 'Premium · A year',
-      quantity: 1,
-      price_currency: 'CNY',
-      unit_price_incl_tax: 29900,
-      unit_price_excl_tax: 29900,
-      line_price_before_discounts_incl_tax: 29900,
-      line_price_incl_tax: 29900,
-      line_price_excl_tax: 29900,
-      discount: 0,
-      attributes: [],
-    },
-  ],
-  ...fields,
-});
+/** A year of Premium bought alone. */
+const order = (fields: Partial<Order> & { id: number; number: string }): Order =>
+  paidOrder({
+    total_excl_tax_excl_discounts: 29900,
+    total_incl_tax: 29900,
+    total_excl_tax: 29900,
+    lines: [orderLine(fields.id * 10, 'Premium · A year', 29900, 0, { order: fields.id, product: 4, product_class: 'membership', membership_product: 31, stockrecord: null })],
+    ...fields,
+  });
 
 let calls: string[] = [];
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

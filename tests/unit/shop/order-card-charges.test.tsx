@@ -2,70 +2,19 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Order, OrderLine } from '../../../src/shared/api/orders.js';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { loginResponseFor } from '../web/fixtures.js';
 import { jsonResponse, renderRoutesAt } from '../web/test-app.js';
+import { order, orderLine } from './order-fixtures.js';
 
 /* An order card's figures add up: its lines, then the discount and the shipping charge, then the total. */
-
-const STAMP = '2026-11-01T08:00:00.000Z';
-
-const line = (id: number, title: string, gross: number, discount: number): OrderLine => ({
-  id,
-  order: 1,
-  product: id,
-  product_class: 'physical',
-  membership_product: null,
-  course: null,
-  course_product: null,
-  stockrecord: id,
-  partner_sku: null,
-  title,
-  quantity: 1,
-  price_currency: 'CNY',
-  unit_price_incl_tax: gross,
-  unit_price_excl_tax: gross,
-  line_price_before_discounts_incl_tax: gross,
-  line_price_incl_tax: gross - discount,
-  line_price_excl_tax: gross - discount,
-  discount,
-  attributes: [],
-});
-
-const order = (fields: Partial<Order> & { id: number; number: string; lines: OrderLine[] }): Order => ({
-  basket: null,
-  user: 7,
-  status: 'paid',
-  currency: 'CNY',
-  title: fields.lines[0]!.title,
-  total_excl_tax_excl_discounts: 0,
-  total_discount: 0,
-  shipping_incl_tax: 0,
-  shipping_excl_tax: 0,
-  total_incl_tax: 0,
-  total_excl_tax: 0,
-  voucher_code: null,
-  shipping_method: null,
-  shipping_code: null,
-  shipping_address: null,
-  payment_method: 'dev',
-  reserved_until: null,
-  expires_at: '2026-11-01T08:30:00.000Z',
-  can_pay: false,
-  date_placed: STAMP,
-  date_paid: STAMP,
-  date_fulfilled: null,
-  date_closed: null,
-  ...fields,
-});
 
 const ORDERS = [
   // Two books, 10.00 off with a voucher shared over both lines, 8.00 for delivery: 59 + 88 - 10 + 8 = 145.
   order({
     id: 3,
     number: '100003',
-    lines: [line(31, 'SQL Indexes Explained', 5900, 400), line(32, 'Offline-First Web Apps', 8800, 600)],
+    lines: [orderLine(31, 'SQL Indexes Explained', 5900, 400), orderLine(32, 'Offline-First Web Apps', 8800, 600)],
     total_excl_tax_excl_discounts: 14700,
     total_discount: 1000,
     shipping_method: 'Standard delivery',
@@ -80,7 +29,7 @@ const ORDERS = [
   order({
     id: 2,
     number: '100002',
-    lines: [line(21, 'Lectern Tote Bag', 12000, 0)],
+    lines: [orderLine(21, 'Lectern Tote Bag', 12000)],
     total_excl_tax_excl_discounts: 12000,
     shipping_method: 'Standard delivery',
     shipping_code: 'standard',
@@ -91,7 +40,7 @@ const ORDERS = [
   order({
     id: 1,
     number: '100001',
-    lines: [{ ...line(11, 'Premium · A year', 29900, 0), product_class: 'membership', stockrecord: null }],
+    lines: [orderLine(11, 'Premium · A year', 29900, 0, { product_class: 'membership', stockrecord: null })],
     total_excl_tax_excl_discounts: 29900,
     total_incl_tax: 29900,
     total_excl_tax: 29900,
