@@ -1,9 +1,9 @@
-import type { CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../../src/server/db/types.js';
 import type { ArticleCard } from '../../../src/shared/api/content.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createArticle, createCategory, createStaff, createTag, createTopic } from '../helpers/factories.js';
+import { statementsOf } from '../helpers/statements.js';
 
 /**
  * Every card list reads its cards' author, category, tags and topics through one function: on PostgreSQL in
@@ -27,22 +27,6 @@ let expected: { en: Record<number, Refs>; zh: Record<number, Refs> };
 
 type Refs = Pick<ArticleCard, 'author' | 'category' | 'tags' | 'topics'>;
 
-/** The statements one call runs (every query of the app goes through the executor). */
-async function statementsOf(call: () => Promise<unknown>): Promise<string[]> {
-  const executor = t.db.kysely.getExecutor();
-  const execute = executor.executeQuery.bind(executor);
-  const texts: string[] = [];
-  executor.executeQuery = ((query: CompiledQuery) => {
-    texts.push(query.sql);
-    return execute(query);
-  }) as typeof executor.executeQuery;
-  try {
-    await call();
-  } finally {
-    executor.executeQuery = execute;
-  }
-  return texts;
-}
 
 async function get<T>(path: string, query: Record<string, string> = {}): Promise<T> {
   const res = await t.api('GET', path, { query });
@@ -171,22 +155,22 @@ describe('a card list', () => {
         return t.api('GET', `/article/${full.id}`);
       },
     ]) {
-      const texts = await statementsOf(call);
+      const texts = await statementsOf(t, call);
       expect(texts.length, texts.join('\n\n')).toBe(onPostgres() ? 1 : 2);
     }
-    expect(await statementsOf(() => t.api('GET', `/article/${full.id}`))).toEqual([]);
+    expect(await statementsOf(t, () => t.api('GET', `/article/${full.id}`))).toEqual([]);
   });
 
   it('reads a related list with the article in one statement on PostgreSQL', async () => {
     // The related index is built on the first call; the second reads only the cards.
     await t.api('GET', `/article/related/${newer.id}`);
-    expect((await statementsOf(() => t.api('GET', `/article/related/${newer.id}`))).length).toBe(onPostgres() ? 1 : 2);
+    expect((await statementsOf(t, () => t.api('GET', `/article/related/${newer.id}`))).length).toBe(onPostgres() ? 1 : 2);
   });
 
   it("reads an uncached timeline page's months in one statement and its article cards in one more on PostgreSQL", async () => {
     // A content change drops the kept timeline, so the next call reads.
     t.app.ctx.events.changed('article');
-    const texts = await statementsOf(() => t.api('GET', '/timeline', { query: { year: '1997' } }));
+    const texts = await statementsOf(t, () => t.api('GET', '/timeline', { query: { year: '1997' } }));
     const articleStatements = texts.filter((text) => !/\b(courses|lessons|course_tags)\b/.test(text));
     expect(articleStatements.length, articleStatements.join('\n\n')).toBe(onPostgres() ? 2 : 3);
   });

@@ -1,7 +1,7 @@
-import type { CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createArticle, createStaff, createTopic } from '../helpers/factories.js';
+import { statementsOf } from '../helpers/statements.js';
 
 /**
  * A topic's article page is read with its count in one statement and the cards' references in another (on
@@ -16,22 +16,6 @@ beforeAll(async () => {
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 const ids = (results: { id: number }[]) => results.map((r) => r.id);
 
-/** The statements one call runs (every query of the app goes through the executor). */
-async function statementsOf(call: () => Promise<unknown>): Promise<number> {
-  const executor = t.db.kysely.getExecutor();
-  const execute = executor.executeQuery.bind(executor);
-  let n = 0;
-  executor.executeQuery = ((query: CompiledQuery) => {
-    n += 1;
-    return execute(query);
-  }) as typeof executor.executeQuery;
-  try {
-    await call();
-  } finally {
-    executor.executeQuery = execute;
-  }
-  return n;
-}
 
 describe('a topic article page', () => {
   let topic: { id: number };
@@ -50,9 +34,9 @@ describe('a topic article page', () => {
   it('lists the public articles newest first with their count, page by page, in one statement on PostgreSQL (two on SQLite)', async () => {
     let first: { count: number; results: { id: number }[] } | undefined;
     expect(
-      await statementsOf(async () => {
+      (await statementsOf(t, async () => {
         first = (await t.api('GET', `/topic/${topic.id}/article`, { query: { page_size: '3' } })).json();
-      }),
+      })).length,
     ).toBe(t.db.engine === 'postgres' ? 1 : 2);
     expect(first!.count).toBe(4);
     expect(ids(first!.results)).toEqual(listed.slice(0, 3));
@@ -83,9 +67,9 @@ describe('the topic list', () => {
     const total = Number((await t.db.kysely.selectFrom('topics').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
     let first: { count: number; results: unknown[] } | undefined;
     expect(
-      await statementsOf(async () => {
+      (await statementsOf(t, async () => {
         first = (await t.api('GET', '/topic', { query: { page_size: '1' } })).json();
-      }),
+      })).length,
     ).toBe(1);
     expect(first).toMatchObject({ count: total });
     expect(first!.results).toHaveLength(1);
