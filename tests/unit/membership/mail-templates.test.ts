@@ -16,12 +16,12 @@ describe('reminder mails', () => {
 
   it('in Chinese, and in both languages when the language is unknown', () => {
     const zh = reminderMail('expires_7d', facts, 'zh-CN', now);
-    expect(zh.subject).toBe('Lectern：您的Premium会员将于7 天后到期');
+    expect(zh.subject).toBe('Lectern：你的Premium会员将于7 天后到期');
     expect(zh.text).not.toContain('Hello');
     const both = reminderMail('expired', facts, null, now);
     expect(both.subject).toContain('has ended');
     expect(both.subject).toContain('已到期');
     expect(both.text).toContain('Hello Ann');
-    expect(both.text).toContain('您好');
+    expect(both.text).toContain('你好');
   });
 });

@@ -38,14 +38,14 @@ function english(kind: ReminderKind, f: ReminderFacts, daysLeft: number): Texts 
 function chinese(kind: ReminderKind, f: ReminderFacts, daysLeft: number): Texts {
   if (kind === 'expired') {
     return {
-      subject: `${f.site}：您的${f.plan}会员已到期`,
-      body: [`${f.name}，您好：`, '', `您的${f.plan}会员已于 ${day(f.endsAt)}（UTC）到期。`, `如需继续，请在此续费：${f.link}`],
+      subject: `${f.site}：你的${f.plan}会员已到期`,
+      body: [`${f.name}，你好：`, '', `你的${f.plan}会员已于 ${day(f.endsAt)}（UTC）到期。`, `如需继续，请在此续费：${f.link}`],
     };
   }
   const when = daysLeft <= 1 ? '明天' : `${daysLeft} 天后`;
   return {
-    subject: `${f.site}：您的${f.plan}会员将于${when}到期`,
-    body: [`${f.name}，您好：`, '', `您的${f.plan}会员将于${when}（${day(f.endsAt)}，UTC）到期。`, `如需不间断阅读，请在此续费：${f.link}`],
+    subject: `${f.site}：你的${f.plan}会员将于${when}到期`,
+    body: [`${f.name}，你好：`, '', `你的${f.plan}会员将于${when}（${day(f.endsAt)}，UTC）到期。`, `如需不间断阅读，请在此续费：${f.link}`],
   };
 }
 

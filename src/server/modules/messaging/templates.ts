@@ -12,7 +12,7 @@ const CODE_PURPOSE: Record<string, [string, string]> = {
   cancel_email: ['remove this e-mail address from your account', '解绑此邮箱'],
   bind_phone: ['add this phone number to your account', '绑定此手机号'],
   cancel_phone: ['remove this phone number from your account', '解绑此手机号'],
-  message: ['confirm your message', '确认您的留言'],
+  message: ['confirm your message', '确认你的留言'],
 };
 
 export function codeMail(site: string, to: string, code: string, action: string, minutes: number): MailMessage {
@@ -24,8 +24,8 @@ export function codeMail(site: string, to: string, code: string, action: string,
       `Your ${site} code to ${en} is ${code}. It is valid for ${minutes} minutes.`,
       'If you did not ask for it, ignore this message.',
       '',
-      `您用于${zh}的${site}验证码是 ${code}，${minutes} 分钟内有效。`,
-      '如果不是您本人操作，请忽略本邮件。',
+      `你用于${zh}的${site}验证码是 ${code}，${minutes} 分钟内有效。`,
+      '如果不是你本人操作，请忽略本邮件。',
     ].join('\n'),
   };
 }
@@ -38,15 +38,15 @@ export function codeSms(site: string, code: string, action: string, minutes: num
 export function confirmationMail(site: string, to: string, link: string, days: number): MailMessage {
   return {
     to,
-    subject: `${site}: confirm your e-mail address / 请确认您的邮箱`,
+    subject: `${site}: confirm your e-mail address / 请确认你的邮箱`,
     text: [
       `Confirm the e-mail address of your ${site} account by opening this link:`,
       link,
       `The link works once, for ${days} days. If you did not create an account, ignore this message.`,
       '',
-      `请打开以下链接确认您的${site}账号邮箱：`,
+      `请打开以下链接确认你的${site}账号邮箱：`,
       link,
-      `链接仅可使用一次，${days} 天内有效。如果您没有注册，请忽略本邮件。`,
+      `链接仅可使用一次，${days} 天内有效。如果你没有注册，请忽略本邮件。`,
     ].join('\n'),
   };
 }
@@ -60,9 +60,9 @@ export function passwordResetMail(site: string, to: string, link: string, minute
       link,
       `The link works once, for ${minutes} minutes. If it was not you, ignore this message: your password stays as it is.`,
       '',
-      `有人请求重置您的${site}账号密码。如需设置新密码，请打开以下链接：`,
+      `有人请求重置你的${site}账号密码。如需设置新密码，请打开以下链接：`,
       link,
-      `链接仅可使用一次，${minutes} 分钟内有效。如果不是您本人操作，请忽略本邮件，您的密码不会改变。`,
+      `链接仅可使用一次，${minutes} 分钟内有效。如果不是你本人操作，请忽略本邮件，你的密码不会改变。`,
     ].join('\n'),
   };
 }

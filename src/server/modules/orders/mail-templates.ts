@@ -48,9 +48,9 @@ function chinese(f: ConfirmationFacts): Texts {
   return {
     subject: `${f.site}：订单 ${f.number} 已付款`,
     body: [
-      `${f.name}，您好：`,
+      `${f.name}，你好：`,
       '',
-      `感谢您的购买。我们已收到订单 ${f.number} 的付款：`,
+      `感谢你的购买。我们已收到订单 ${f.number} 的付款：`,
       '',
       ...f.lines.map((l) => `  ${l.title} × ${l.quantity}：${money(l.total, f.currency)}`),
       ...(f.discount > 0 ? [`  优惠：-${money(f.discount, f.currency)}`] : []),
