@@ -7,12 +7,18 @@ import { ONE_YEAR_SECONDS } from './options.js';
 /** The copies the build writes (`compression` in vite.config.ts): served in place of their originals only. */
 const PRECOMPRESSED_COPIES = ['**/*.{js,mjs,css,svg,html,json,webmanifest,xml}.{br,gz}'];
 
+/** Where browsers look for a site's icon unasked, and the icon the site has (an SVG, named by every page's head). */
+export const FAVICON_ICO = '/favicon.ico';
+export const FAVICON_SVG = '/favicon.svg';
+
 /**
  * Serves the built PWA from `clientDir` and returns its `index.html`, the template every page is rendered
  * into. Hashed assets are immutable; the service worker, the template and the manifest are revalidated.
  * The build writes Brotli and gzip copies beside its text files (`x.js.br`, `x.js.gz`): a client that
  * accepts one gets those bytes with `Content-Encoding` and `Vary: Accept-Encoding`, under the plain URL
  * (the copies have no URL of their own). A file without a copy is compressed per request like any answer.
+ * `/favicon.ico`, which browsers and crawlers ask for on every site, is a permanent redirect to the SVG icon:
+ * one icon to keep, and a client that follows it remembers the redirect.
  */
 export async function registerClientFiles(app: FastifyInstance, clientDir: string): Promise<string> {
   const templateFile = path.join(clientDir, 'index.html');
@@ -33,5 +39,6 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
       else reply.header('cache-control', 'public, max-age=3600');
     },
   });
+  app.get(FAVICON_ICO, { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', `public, max-age=${30 * 24 * 3600}`).redirect(FAVICON_SVG, 301));
   return template;
 }
