@@ -195,6 +195,8 @@ export const en = {
   'search.countOne': '1 result for “{q}”',
   'search.noResults': 'Nothing matched “{q}”. Try other or fewer words.',
   'search.tooLong': 'Search for at most {max} characters.',
+  'search.nonePage': 'There are no results on this page.',
+  'search.firstPage': 'Back to the first page',
   'essentials.title': 'Essentials',
   'essentials.description': 'The editors’ selection: where to start and what everyone is reading.',
   'essentials.notes': 'From the editors',

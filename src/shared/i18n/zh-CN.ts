@@ -196,6 +196,8 @@ export const zhCN: Messages = {
   'search.countOne': '“{q}”共有 1 条结果',
   'search.noResults': '没有与“{q}”匹配的内容。请换个词或减少关键词。',
   'search.tooLong': '搜索内容最多 {max} 个字符。',
+  'search.nonePage': '这一页没有结果。',
+  'search.firstPage': '回到第一页',
   'essentials.title': '精选',
   'essentials.description': '编辑精选：从这里开始，看看大家都在读什么。',
   'essentials.notes': '编辑寄语',

@@ -32,26 +32,38 @@ function Results({ q, page }: { q: string; page: number }) {
   const http = useHttp();
   const { t, lang } = useI18n();
   const { data } = useSuspenseQuery(searchQuery(http, q, page, lang));
+  const hrefFor = (p: number) => pageHref(paths.search(), `q=${encodeURIComponent(q)}`, p);
   return (
     <section aria-labelledby="results-title">
       <h2 id="results-title" className="visually-hidden">{t('search.resultsTitle')}</h2>
       <p role="status" className="list-count">
         {data.count === 0 ? t('search.noResults', { q }) : t(data.count === 1 ? 'search.countOne' : 'search.count', { count: data.count, q })}
       </p>
-      <ol className="search-results">
-        {data.results.map((hit) => (
-          <li key={hit.id} className="search-hit" lang={hit.language}>
-            <ArticleBadges article={hit} />
-            <h3 className="search-hit__title">
-              <Link to={paths.article(hit.id)}>{hit.title}</Link>
-            </h3>
-            {/* The server escapes the text and adds only <mark> around the matches. */}
-            <p className="search-hit__snippet" dangerouslySetInnerHTML={{ __html: hit.snippet }} />
-            <ArticleMeta article={hit} />
-          </li>
-        ))}
-      </ol>
-      <Pagination page={page} count={data.count} pageSize={SEARCH_PAGE_SIZE} hrefFor={(p) => pageHref(paths.search(), `q=${encodeURIComponent(q)}`, p)} />
+      {data.results.length === 0 ? (
+        // A page past the last (an old link, fewer results since): the results start on the first.
+        data.count > 0 && (
+          <p className="empty">
+            {t('search.nonePage')} <Link to={hrefFor(1)}>{t('search.firstPage')}</Link>
+          </p>
+        )
+      ) : (
+        <>
+          <ol className="search-results">
+            {data.results.map((hit) => (
+              <li key={hit.id} className="search-hit" lang={hit.language}>
+                <ArticleBadges article={hit} />
+                <h3 className="search-hit__title">
+                  <Link to={paths.article(hit.id)}>{hit.title}</Link>
+                </h3>
+                {/* The server escapes the text and adds only <mark> around the matches. */}
+                <p className="search-hit__snippet" dangerouslySetInnerHTML={{ __html: hit.snippet }} />
+                <ArticleMeta article={hit} />
+              </li>
+            ))}
+          </ol>
+          <Pagination page={page} count={data.count} pageSize={SEARCH_PAGE_SIZE} hrefFor={hrefFor} />
+        </>
+      )}
     </section>
   );
 }
@@ -64,7 +76,7 @@ export function Component() {
   const terms = termsOf(search);
   const value = search.get('q') ?? '';
   // The answer the loader fetched (the results below read it too): a search that finds articles is a page worth
-  // finding; terms the API refuses and a search that finds nothing are kept out of search engines' indexes.
+  // finding; terms the API refuses and a page that finds nothing (or is past the last) are kept out of search engines' indexes.
   const found = useQuery({ ...searchQuery(http, terms.kind === 'ok' ? terms.q : '', page, lang), enabled: terms.kind === 'ok' });
   return (
     <>
@@ -72,7 +84,7 @@ export function Component() {
         title={terms.kind === 'ok' ? t('search.titleFor', { q: terms.q }) : t('search.title')}
         description={t('search.hint')}
         canonical={paths.search()}
-        noindex={terms.kind === 'too-long' || (terms.kind === 'ok' && found.data?.count === 0)}
+        noindex={terms.kind === 'too-long' || (terms.kind === 'ok' && found.data?.results.length === 0)}
       />
       <PageHeader title={t('search.title')} description={t('search.hint')} />
       <Form method="get" action={paths.search()} role="search" className="search-form">
