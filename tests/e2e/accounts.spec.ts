@@ -274,7 +274,11 @@ test('the account page saves the profile and picture, shows the private feed and
   // The header follows at once.
   await expect(accountLink(page, `Ada ${username}`)).toBeVisible();
 
-  await page.getByLabel('Choose a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  // The picker is a button that opens the file chooser; the chosen file's name shows beside it.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a picture' }).click();
+  await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Chosen: me.png')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Preview of the new picture' })).toBeVisible();
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Your new picture is saved.')).toBeVisible();

@@ -126,7 +126,17 @@ test('nothing is wider than a 320 px screen, the account page included', async (
     expect(await tooWide(page), `at 320 px: ${path}`).toEqual([]);
   }
   await logInAsNewUser(page);
-  await expect(page.getByLabel('Choose a picture')).toBeVisible();
+  // The avatar picker is a whole button (no native "No file chosen" cut off), and a long file name wraps.
+  const picker = page.getByRole('button', { name: 'Choose a picture' });
+  await expect(picker).toHaveAccessibleDescription(/No picture chosen/);
+  const box = (await picker.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(NARROW.width);
+  const chooser = page.waitForEvent('filechooser');
+  await picker.focus();
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: `${'a-very-long-holiday-photo-name-'.repeat(4)}.png`, mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64') });
+  await expect(page.getByText(/^Chosen: a-very-long-holiday/)).toBeVisible();
   expect(await tooWide(page), 'at 320 px: /account').toEqual([]);
 });
 

@@ -354,6 +354,8 @@ export const en = {
   'avatar.preview': 'Preview of the new picture',
   'avatar.choose': 'Choose a picture',
   'avatar.hint': 'PNG, JPEG, WebP or GIF, at most {mb} MB',
+  'avatar.noFile': 'No picture chosen',
+  'avatar.chosen': 'Chosen: {name}',
   'avatar.upload': 'Upload',
   'avatar.pick': 'Choose a picture first.',
   'avatar.type': 'Choose a PNG, JPEG, WebP or GIF picture.',

@@ -355,6 +355,8 @@ export const zhCN: Messages = {
   'avatar.preview': '新头像预览',
   'avatar.choose': '选择图片',
   'avatar.hint': 'PNG、JPEG、WebP 或 GIF，最大 {mb} MB',
+  'avatar.noFile': '未选择图片',
+  'avatar.chosen': '已选择：{name}',
   'avatar.upload': '上传',
   'avatar.pick': '请先选择一张图片。',
   'avatar.type': '请选择 PNG、JPEG、WebP 或 GIF 图片。',

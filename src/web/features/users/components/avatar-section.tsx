@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { AVATAR_MAX_BYTES } from '../../../../shared/api/users-paths.js';
 import type { Profile } from '../../../../shared/api/users.js';
 import { useHttp, useI18n } from '../../../app/context.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { saveProfile } from '../../../lib/session/session-store.js';
 import { storeProfile, uploadAvatar } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
-import { localiseApiError } from '../../../ui/forms/server-messages.js';
+import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 const TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
@@ -16,8 +15,11 @@ export function AvatarSection({ profile }: { profile: Profile }) {
   const http = useHttp();
   const queryClient = useQueryClient();
   const { t, lang } = useI18n();
-  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const fileId = useId();
   const errorId = useId();
+  const [chosen, setChosen] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState('');
@@ -31,6 +33,7 @@ export function AvatarSection({ profile }: { profile: Profile }) {
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0] ?? null;
+    setChosen(picked?.name ?? '');
     setStatus('');
     setError('');
     setFile(null);
@@ -54,9 +57,10 @@ export function AvatarSection({ profile }: { profile: Profile }) {
       setFile(null);
       setPreview(null);
       formElement.reset();
+      setChosen('');
       setStatus(t('avatar.saved'));
     } catch (err) {
-      setError(describeError(localiseApiError(err, lang), t, lang));
+      setError(describeServerError(err, t, lang));
     } finally {
       setPending(false);
     }
@@ -74,17 +78,25 @@ export function AvatarSection({ profile }: { profile: Profile }) {
               {(profile.display_name || profile.username).slice(0, 1).toUpperCase()}
             </span>
           )}
-          <div className="field">
-            <label htmlFor={inputId}>{t('avatar.choose')}</label>
-            <span className="field__hint">{t('avatar.hint', { mb: AVATAR_MAX_BYTES / 1024 / 1024 })}</span>
-            <input
-              id={inputId}
-              type="file"
-              accept={TYPES.join(',')}
-              onChange={pick}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
+          {/*
+           * The picker is a button that opens the file input (hidden: its native "No file chosen" text would be
+           * cut off on a phone, and is in the browser's language): the button is what keyboards and screen
+           * readers reach, described by the chosen file's name, the accepted files and any error.
+           */}
+          <div className="field avatar-picker">
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => input.current?.click()}
+              aria-describedby={[fileId, hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+            >
+              {t('avatar.choose')}
+            </button>
+            <span id={fileId} className="avatar-picker__file" aria-live="polite">
+              {chosen ? t('avatar.chosen', { name: chosen }) : t('avatar.noFile')}
+            </span>
+            <span id={hintId} className="field__hint">{t('avatar.hint', { mb: AVATAR_MAX_BYTES / 1024 / 1024 })}</span>
+            <input ref={input} type="file" name="avatar" accept={TYPES.join(',')} onChange={pick} hidden />
             {error && (
               <span id={errorId} className="field__error" role="alert">
                 {error}
