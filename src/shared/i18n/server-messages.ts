@@ -1,8 +1,10 @@
 /**
- * Simplified Chinese for the server's answers that a reader meets beside a form field: the API speaks English
- * (its messages are part of the contract), the forms show these to a Chinese reader instead. Keyed by the
- * server's exact English text; a unit test checks that each key is still a message the server sends, so a
- * reworded message shows in English rather than a stale translation. Loaded with the pages whose forms use it.
+ * Simplified Chinese for the server's answers that a reader meets: beside a form field, in a button's inline
+ * error, in a basket notice or a list that did not load. The API speaks English (its messages are part of the
+ * contract); the pages show these to a Chinese reader instead. Keyed by the server's exact English text, where
+ * `{name}` stands for a part the server fills in (a count, a title, an amount) and is put back into the
+ * translation. A unit test checks that each key is still a message the server sends, so a reworded message
+ * shows in English rather than a stale translation. Loaded with the pages that show server messages.
  */
 export const serverMessagesZh: Record<string, string> = {
   // Accounts: sign-up, profile, contacts.
@@ -50,4 +52,69 @@ export const serverMessagesZh: Record<string, string> = {
   'This verification was already used. Try again.': '这次验证已被使用，请重试。',
   'Verification expired. Try again.': '验证已过期，请重试。',
   'Verification failed. Try again later.': '验证失败，请稍后再试。',
+  // Signing in and permissions, wherever a call is refused.
+  'Authentication credentials were not provided.': '请先登录。',
+  'You do not have permission to perform this action.': '你没有权限进行这项操作。',
+  'Only the account owner can do this.': '只有账号本人可以进行这项操作。',
+  // The basket: adding, changing, shipping.
+  'This basket is no longer open; it cannot change.': '这个购物车已不能再修改。',
+  'No such product for sale.': '没有这件在售商品。',
+  'This product is not for sale.': '这件商品不出售。',
+  'This product is no longer for sale.': '这件商品已停售。',
+  'One is enough of this product.': '这件商品买一件就够了。',
+  'Only {count} in stock.': '库存只剩 {count} 件。',
+  'The price is now {price}.': '现价为 {price}。',
+  'Another line of the basket has these options.': '购物车里已有相同选项的商品。',
+  'Another line of the basket has these options; change its quantity instead.': '购物车里已有相同选项的商品，请修改它的数量。',
+  'The line could not be kept.': '这一项无法保留。',
+  'This change is still being made; send it again in a moment.': '这项修改仍在处理中，请稍后再试。',
+  'Option {code} is required.': '请选择 {code}。',
+  'Unknown country.': '未知的国家或地区。',
+  'Nothing in this basket needs shipping.': '购物车中没有需要配送的商品。',
+  'No such shipping method.': '没有这种配送方式。',
+  'Choose the shipping country first.': '请先选择配送的国家或地区。',
+  'This method does not ship to {country}.': '这种配送方式不送往 {country}。',
+  'Choose a shipping method.': '请选择配送方式。',
+  // Vouchers.
+  'Voucher code unknown.': '没有这个优惠码。',
+  'This voucher applies to none of the products in your basket.': '这个优惠码不适用于购物车中的任何商品。',
+  'Spend at least {amount} on the products it covers to use this voucher.': '适用商品满 {amount} 才能使用这个优惠码。',
+  'This voucher is not in your basket.': '购物车中没有这个优惠码。',
+  'The voucher no longer exists.': '这个优惠码已不存在。',
+  'The voucher "{code}" is not active.': '优惠码“{code}”未启用。',
+  'The voucher "{code}" is not valid yet.': '优惠码“{code}”尚未生效。',
+  'The voucher "{code}" has expired.': '优惠码“{code}”已过期。',
+  'The voucher "{code}" has been used up.': '优惠码“{code}”已被用完。',
+  'You have used the voucher "{code}" as often as it allows.': '你使用优惠码“{code}”的次数已达上限。',
+  '{value}% off': '优惠 {value}%',
+  '{amount} off': '立减 {amount}',
+  'Applies to none of the products in the basket.': '不适用于购物车中的任何商品。',
+  'Spend at least {amount} on the products it covers.': '适用商品需满 {amount}。',
+  // Placing and paying an order.
+  'The basket is empty.': '购物车是空的。',
+  'This basket has been ordered already.': '这个购物车已经下过单了。',
+  'No such basket of yours.': '找不到你的这个购物车。',
+  'No such address of yours.': '找不到你的这个地址。',
+  'One "{title}" is enough.': '“{title}”买一件就够了。',
+  'Only {count} of "{title}" in stock.': '“{title}”库存只剩 {count} 件。',
+  '"{title}" is no longer for sale.': '“{title}”已停售。',
+  '"{title}" is sold with its course.': '“{title}”随课程一起出售。',
+  'Something in this order is shipped: give an address or a shipping_address.': '订单中有需要配送的商品，请填写收货地址。',
+  'The shop does not ship to {country}.': '本店不向 {country} 配送。',
+  'This payment method is not offered on this site.': '本站不提供这种支付方式。',
+  'This payment method is not offered on this site now.': '本站目前不提供这种支付方式。',
+  'This payment method takes CNY only.': '这种支付方式只支持人民币。',
+  'The time to pay this order is over.': '这个订单的付款时间已过。',
+  'The order is {status}; only a pending order can be paid.': '这个订单已不在待付款状态，无法付款。',
+  'The order is {status}.': '这个订单已不在待付款状态。',
+  'No such course product for sale.': '没有这门在售的课程。',
+  'No such membership product for sale.': '没有这种在售的会员方案。',
+  'You can keep at most {max} addresses; delete one first.': '最多只能保存 {max} 个地址，请先删除一个。',
+  // Courses.
+  'This course must be bought before you can enrol or record progress.': '这门课程需要先购买，才能报名或记录进度。',
+  'This course is for premium members.': '这门课程仅限高级会员。',
+  'No such course.': '没有这门课程。',
+  'This course cannot be saved for offline use by you ({reason}).': '你不能离线保存这门课程。',
+  'You may see only your own progress.': '你只能查看自己的学习进度。',
+  'Only readers of this content may load its media.': '只有能阅读这项内容的读者才能加载它的媒体。',
 };

@@ -5,9 +5,9 @@ import type { CourseDetail, CourseOutline, CourseProgress } from '../../../../sh
 import { useHttp } from '../../../app/context.js';
 import { useCourseI18n } from './course-i18n.js';
 import { paths } from '../../../app/paths.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { formatPrice } from '../../../lib/price.js';
 import { courseKeys, enrol } from '../api/courses.js';
+import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 interface CourseActionProps {
   course: CourseDetail;
@@ -74,7 +74,7 @@ export function CourseAction({ course, outline, viewer, progress, checking }: Co
         ),
       );
     } catch (err) {
-      setError(t('course.enrolFailed', { reason: describeError(err, t, lang) }));
+      setError(t('course.enrolFailed', { reason: describeServerError(err, t, lang) }));
     } finally {
       setPending(false);
     }

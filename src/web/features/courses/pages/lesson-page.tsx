@@ -7,7 +7,6 @@ import { useCourseI18n } from '../components/course-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { notFound, parseId, requireId } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { Head } from '../../../ui/head.js';
 import { courseKeys, courseProgressQuery, lessonNavigationQuery, lessonQuery, markLessonDone } from '../api/courses.js';
 import { ProgressMeter } from '../components/progress-meter.js';
@@ -16,6 +15,7 @@ import { useLessonKeys } from '../components/use-lesson-keys.js';
 import { useViewer } from '../components/viewer.js';
 import { useProgressOutbox } from '../offline/lesson-outbox.js';
 import { isConnectionFailure } from '../../../lib/offline/progress-outbox.js';
+import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const courseId = requireId(params.courseId, request);
@@ -98,7 +98,7 @@ export function Component() {
         setOutcome({ lesson: id, status: outbox.queuedText, certificate: null });
         return;
       }
-      setOutcome({ lesson: id, status: t('lesson.markFailed', { reason: describeError(err, t, lang) }), certificate: null });
+      setOutcome({ lesson: id, status: t('lesson.markFailed', { reason: describeServerError(err, t, lang) }), certificate: null });
     } finally {
       setSaving(false);
     }

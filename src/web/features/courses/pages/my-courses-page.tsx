@@ -4,12 +4,12 @@ import { useHttp } from '../../../app/context.js';
 import { useCourseI18n } from '../components/course-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { parsePage } from '../../../app/route-params.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { Head } from '../../../ui/head.js';
 import { pageHref, Pagination } from '../../../ui/pagination.js';
 import { COURSE_PAGE_SIZE, myCoursesQuery } from '../api/courses.js';
 import { ProgressMeter } from '../components/progress-meter.js';
 import { useViewer } from '../components/viewer.js';
+import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 /** `/my-course` (login): the courses the learner is enrolled in, with progress and where to go on. */
 export function Component() {
@@ -28,7 +28,7 @@ export function Component() {
         <p className="page-header__description">{t('myCourses.description')}</p>
       </header>
       {mine.isError ? (
-        <p className="form-error" role="alert">{t('myCourses.loadFailed', { reason: describeError(mine.error, t, lang) })}</p>
+        <p className="form-error" role="alert">{t('myCourses.loadFailed', { reason: describeServerError(mine.error, t, lang) })}</p>
       ) : !mine.data ? (
         <p role="status">{t('common.loading')}</p>
       ) : mine.data.results.length === 0 ? (

@@ -14,7 +14,7 @@ import { AuthPage } from '../../../ui/auth-page.js';
 import { FormError, FormStatus, SubmitButton, TextField } from '../../../ui/forms/fields.js';
 import { membershipKeys, myMembershipQuery, redeemGiftCode } from '../api/membership.js';
 import { verifyMembership } from '../verify-membership.js';
-import { localiseApiError } from '../../../ui/forms/server-messages.js';
+import { describeServerError, localiseApiError } from '../../../ui/forms/server-messages.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
@@ -94,7 +94,7 @@ export function Component() {
     <AuthPage title={t('myMembership.title')} description={t('myMembership.description')} wide>
       <Section title={t('myMembership.current')}>
         {mine.error ? (
-          <p className="form-error" role="alert">{describeError(mine.error, t, lang)}</p>
+          <p className="form-error" role="alert">{describeServerError(mine.error, t, lang)}</p>
         ) : !mine.data ? (
           <p role="status">{t('common.loading')}</p>
         ) : !current ? (

@@ -6,9 +6,9 @@ import { fromPromise } from 'xstate';
 import type { PaymentMethod } from '../../../../shared/api/orders-paths.js';
 import { payReturnPath } from '../../../../shared/api/payments-paths.js';
 import type { Basket, ShippingMethod, UserAddress } from '../../../../shared/api/shop.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import { useHttp } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { formatPrice } from '../../../lib/price.js';
 import { countriesQuery, shippingMethodsQuery } from '../api/basket.js';
 import { useBasket } from '../components/use-basket.js';
@@ -29,6 +29,7 @@ import {
 import { addressesQuery, fetchStatus, paymentMethodsQuery, placeOrder, startPayment } from './api.js';
 import { useCheckoutI18n, type CheckoutT } from './checkout-i18n.js';
 import { QrCode } from './qr-code.js';
+import { describeServerError, localiseServerText } from '../../../ui/forms/server-messages.js';
 
 /** A pending order paid again from the orders page. */
 export type PayAgainOrder = PlacedOrder & { method: PaymentMethod };
@@ -66,11 +67,16 @@ const VISIBLE_STEPS = ['basket', 'address', 'shipping', 'payment', 'review', 'pa
 const visibleStep = (step: CheckoutStep): (typeof VISIBLE_STEPS)[number] =>
   step === 'basket' || step === 'address' || step === 'shipping' || step === 'payment' || step === 'review' ? step : 'pay';
 
+/** A problem's reason as the shopper reads it: no connection, or the server's refusal in the shopper's language. */
+const reasonOf = (problem: CheckoutProblem | null, t: CheckoutT, lang: Language) =>
+  problem?.kind === 'network' ? t('http.network') : localiseServerText(problem?.message ?? '', lang);
+
 function ProblemNote({ problem, t }: { problem: CheckoutProblem | null; t: CheckoutT }) {
+  const { lang } = useCheckoutI18n();
   if (!problem) return null;
   return (
     <p className="form-error" role="alert">
-      {problem.kind === 'network' ? t('http.network') : problem.message}
+      {reasonOf(problem, t, lang)}
     </p>
   );
 }
@@ -220,7 +226,8 @@ function AddressStep({ actor, t, snapshot, owner }: { actor: CheckoutActor; t: C
   };
 
   const field = (name: AddressField) => {
-    const error = errors[name] ?? serverFieldError(problem, name);
+    const fromServer = serverFieldError(problem, name);
+    const error = errors[name] ?? (fromServer && localiseServerText(fromServer, lang));
     const inputId = `${id}-${name}`;
     const common = {
       id: inputId,
@@ -260,7 +267,8 @@ function AddressStep({ actor, t, snapshot, owner }: { actor: CheckoutActor; t: C
   };
 
   if (addresses.isPending) return <p role="status">{t('checkout.loading')}</p>;
-  const wholeAddressError = problem?.fields.shipping_address ?? problem?.fields.address;
+  const wholeAddressProblem = problem?.fields.shipping_address ?? problem?.fields.address;
+  const wholeAddressError = wholeAddressProblem && localiseServerText(wholeAddressProblem, lang);
   return (
     <form onSubmit={submit} noValidate>
       {wholeAddressError && (
@@ -268,7 +276,7 @@ function AddressStep({ actor, t, snapshot, owner }: { actor: CheckoutActor; t: C
           {wholeAddressError}
         </p>
       )}
-      {addresses.isError && <p className="form-error">{describeError(addresses.error, (k, v) => t(k, v), lang)}</p>}
+      {addresses.isError && <p className="form-error">{describeServerError(addresses.error, (k, v) => t(k, v), lang)}</p>}
       <fieldset className="checkout-choices" aria-describedby={errors.choice ? `${id}-choice-error` : undefined}>
         <legend>{t('checkout.savedAddresses')}</legend>
         {saved.map((a: UserAddress) => (
@@ -334,7 +342,7 @@ function ShippingStep({ actor, t, snapshot, owner, basket }: { actor: CheckoutAc
   return (
     <form onSubmit={submit} noValidate>
       {methods.isPending && <p role="status">{t('checkout.loading')}</p>}
-      {methods.isError && <p className="form-error">{describeError(methods.error, main, lang)}</p>}
+      {methods.isError && <p className="form-error">{describeServerError(methods.error, main, lang)}</p>}
       {methods.data?.length === 0 && <p>{t('checkout.noShippingMethods')}</p>}
       {methods.data && methods.data.length > 0 && (
         <fieldset className="checkout-choices" aria-describedby={error ? `${id}-error` : undefined}>
@@ -379,7 +387,7 @@ function PaymentStep({ actor, t, snapshot }: { actor: CheckoutActor; t: Checkout
   return (
     <form onSubmit={submit} noValidate>
       {methods.isPending && <p role="status">{t('checkout.loading')}</p>}
-      {methods.isError && <p className="form-error">{describeError(methods.error, main, lang)}</p>}
+      {methods.isError && <p className="form-error">{describeServerError(methods.error, main, lang)}</p>}
       {methods.isSuccess && offered.length === 0 && <p>{t('checkout.noMethods')}</p>}
       {offered.length > 0 && (
         <fieldset className="checkout-choices" aria-describedby={error ? `${id}-error` : undefined}>
@@ -484,7 +492,7 @@ function ReviewStep({
       )}
       {failed && (
         <p className="form-error" role="alert">
-          {t('checkout.placeFailed', { reason: context.problem?.kind === 'network' ? t('http.network') : (context.problem?.message ?? '') })}
+          {t('checkout.placeFailed', { reason: reasonOf(context.problem, t, lang) })}
         </p>
       )}
       <Actions>
@@ -540,7 +548,7 @@ function PayStep({ actor, t, snapshot }: { actor: CheckoutActor; t: CheckoutT; s
     const canRetry = snapshot.can({ type: 'RETRY' });
     return (
       <>
-        <p role="alert">{t('checkout.failed', { number, reason: context.problem?.kind === 'network' ? t('http.network') : (context.problem?.message ?? '') })}</p>
+        <p role="alert">{t('checkout.failed', { number, reason: reasonOf(context.problem, t, lang) })}</p>
         <Actions>
           {canRetry && <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>{t('checkout.retry')}</button>}
           <button type="button" className="button button--quiet" onClick={() => actor.send({ type: 'RESTART' })}>{t('checkout.restart')}</button>

@@ -1,9 +1,10 @@
 import type { Language } from '../../../../shared/i18n/index.js';
 import type { BasketNoticeRow } from '../../../lib/db.js';
 import { formatPrice } from '../../../lib/price.js';
+import { localiseServerText } from '../../../ui/forms/server-messages.js';
 import { useShopI18n, type ShopT } from './shop-i18n.js';
 
-/** A notice in the shopper's language, from its code and figures (the server's own message is English). */
+/** A notice in the shopper's language, from its code and figures (a refusal's reason from the server's catalogue). */
 export function noticeText(t: ShopT, lang: Language, n: BasketNoticeRow): string {
   const title = n.title || t('notice.product');
   const money = (v: number | null) => (v === null ? '' : formatPrice(lang, v, n.currency || 'CNY'));
@@ -23,7 +24,7 @@ export function noticeText(t: ShopT, lang: Language, n: BasketNoticeRow): string
     case 'gone':
       return t('notice.gone', { title });
     default:
-      return t('notice.refused', { title, reason: n.reason });
+      return t('notice.refused', { title, reason: localiseServerText(n.reason, lang) });
   }
 }
 

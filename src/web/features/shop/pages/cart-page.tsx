@@ -5,7 +5,6 @@ import type { Basket } from '../../../../shared/api/shop.js';
 import { MAX_LINE_QUANTITY, SINGLE_COPY_CLASSES } from '../../../../shared/api/shop-paths.js';
 import { useHttp } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { ApiError } from '../../../lib/http.js';
 import { formatPrice } from '../../../lib/price.js';
 import { Head } from '../../../ui/head.js';
@@ -16,6 +15,7 @@ import { useShopI18n } from '../components/shop-i18n.js';
 import { ShopStyles } from '../components/shop-styles.js';
 import { basketApi, useBasket, type BasketState } from '../components/use-basket.js';
 import { markShopUsed } from '../shop-entry.js';
+import { describeServerError, localiseServerText } from '../../../ui/forms/server-messages.js';
 
 function LineItem({ line, basket }: { line: ViewLine; basket: BasketState }) {
   const { t, lang } = useShopI18n();
@@ -89,7 +89,7 @@ function VoucherBox({ basket, server }: { basket: BasketState; server: Basket })
     try {
       await basket.keep(await call());
     } catch (err) {
-      setError(err instanceof ApiError && err.fields?.vouchercode ? err.fields.vouchercode : describeError(err, t, lang));
+      setError(err instanceof ApiError && err.fields?.vouchercode ? localiseServerText(err.fields.vouchercode, lang) : describeServerError(err, t, lang));
     } finally {
       setBusy(false);
     }
@@ -105,7 +105,7 @@ function VoucherBox({ basket, server }: { basket: BasketState; server: Basket })
       {server.voucher_discounts.map((v) => (
         <p key={v.voucher.code} className="cart-box__row">
           <span>
-            <strong>{v.voucher.code}</strong> {v.applied ? v.description : t('cart.voucherNotApplied', { reason: v.description })}
+            <strong>{v.voucher.code}</strong> {v.applied ? localiseServerText(v.description, lang) : t('cart.voucherNotApplied', { reason: localiseServerText(v.description, lang) })}
           </span>
           <button type="button" className="button button--small button--quiet" disabled={busy} onClick={() => void run(() => removeVoucher(basketApi(), v.voucher.code))}>
             {t('cart.voucherRemove', { code: v.voucher.code })}
@@ -163,7 +163,7 @@ function ShippingEstimate({ basket, server }: { basket: BasketState; server: Bas
               ))}
             </select>
           </div>
-          {country && methods.isError && <p className="form-error">{describeError(methods.error, t, lang)}</p>}
+          {country && methods.isError && <p className="form-error">{describeServerError(methods.error, t, lang)}</p>}
           {country && methods.data && methods.data.length === 0 && <p>{t('cart.noMethods')}</p>}
           {country && methods.data && methods.data.length > 0 && (
             <ul className="shipping-list" aria-live="polite">
@@ -232,7 +232,7 @@ export function Component() {
         {basket.sync === 'syncing' && basket.pending ? t('cart.syncing') : basket.sync === 'offline' && basket.pending ? t('cart.offline') : ''}
       </div>
       {basket.error != null && (
-        <p className="form-error" role="alert">{t('cart.loadFailed', { reason: describeError(basket.error, t, lang) })}</p>
+        <p className="form-error" role="alert">{t('cart.loadFailed', { reason: describeServerError(basket.error, t, lang) })}</p>
       )}
       {loading ? (
         <p role="status">{t('common.loading')}</p>

@@ -5,7 +5,6 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/api/orders-
 import type { Order } from '../../../../shared/api/orders.js';
 import { useHttp } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { formatPrice } from '../../../lib/price.js';
 import { useSession } from '../../../lib/session/session-context.js';
 import { Head } from '../../../ui/head.js';
@@ -13,6 +12,7 @@ import { myOrdersQuery } from '../checkout/api.js';
 import { useCheckoutI18n } from '../checkout/checkout-i18n.js';
 import { CheckoutStyles } from '../checkout/checkout-styles.js';
 import { markShopUsed } from '../shop-entry.js';
+import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 
 function OrderCard({ order }: { order: Order }) {
@@ -114,7 +114,7 @@ export function Component() {
         </select>
       </div>
       {orders.isError ? (
-        <p className="form-error" role="alert">{describeError(orders.error, main, lang)}</p>
+        <p className="form-error" role="alert">{describeServerError(orders.error, main, lang)}</p>
       ) : !orders.data ? (
         <p role="status">{t('checkout.loading')}</p>
       ) : orders.data.results.length === 0 && page > 1 ? (

@@ -4,13 +4,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { OrderLine } from '../../../../shared/api/orders.js';
 import { useHttp } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { useSession } from '../../../lib/session/session-context.js';
 import { Head } from '../../../ui/head.js';
 import { orderQuery, orderStatusByNumberQuery } from '../checkout/api.js';
 import { useCheckoutI18n, type CheckoutT } from '../checkout/checkout-i18n.js';
 import { CheckoutStyles } from '../checkout/checkout-styles.js';
 import { checkoutStorageKey } from '../machines/checkout-machine.js';
+import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 /** How often the order's status is asked again while it is not paid. */
 export const PAY_SUCCESS_POLL_MS = 3000;
@@ -66,7 +66,7 @@ export function Component() {
 
   let body;
   if (!number) body = <p>{t('paySuccess.missing')} <Link to={paths.myOrders()}>{t('paySuccess.myOrders')}</Link></p>;
-  else if (status.isError && !status.data) body = <p className="form-error" role="alert">{describeError(status.error, main, lang)}</p>;
+  else if (status.isError && !status.data) body = <p className="form-error" role="alert">{describeServerError(status.error, main, lang)}</p>;
   else if (!status.data) body = <p role="status">{t('paySuccess.checking', { number })}</p>;
   else if (paid) {
     body = (
@@ -82,7 +82,7 @@ export function Component() {
             </ul>
           </section>
         )}
-        {order.isError && <p className="form-error">{describeError(order.error, main, lang)}</p>}
+        {order.isError && <p className="form-error">{describeServerError(order.error, main, lang)}</p>}
       </>
     );
   } else if (status.data.status === 'pending') body = <p role="status">{t('paySuccess.pending', { number })}</p>;

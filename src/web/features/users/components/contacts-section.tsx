@@ -4,10 +4,10 @@ import type { Profile } from '../../../../shared/api/users.js';
 import { useHttp, useI18n } from '../../../app/context.js';
 import type { CodeChannel } from '../../../lib/code-api.js';
 import { CodeSteps } from '../../../ui/code-steps.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { saveProfile } from '../../../lib/session/session-store.js';
 import { bindEmail, bindPhone, cancelEmail, cancelPhone, resendConfirmation, storeProfile } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
+import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 /** The e-mail address and the mobile number: each bound or removed with a code sent to it. */
 export function ContactsSection({ profile }: { profile: Profile }) {
@@ -50,7 +50,7 @@ function Contact({ profile, channel }: { profile: Profile; channel: CodeChannel 
       await resendConfirmation(http, profile.email);
       setStatus(t('contacts.confirmationSent', { email: profile.email }));
     } catch (error) {
-      setStatus(describeError(error, t, lang));
+      setStatus(describeServerError(error, t, lang));
     }
   };
 

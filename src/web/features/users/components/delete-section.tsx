@@ -4,10 +4,10 @@ import type { Profile } from '../../../../shared/api/users.js';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import { Dialog } from '../../../ui/dialog.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { ACCOUNT_NOTICE_DELETED, useSession } from '../../../lib/session/session-context.js';
 import { deleteAccount } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
+import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 /** Deleting the account asks once more, with the username typed, in a dialog. */
 export function DeleteSection({ profile }: { profile: Profile }) {
@@ -32,7 +32,7 @@ export function DeleteSection({ profile }: { profile: Profile }) {
       await navigate(paths.home(), { replace: true, state: { accountNotice: ACCOUNT_NOTICE_DELETED } });
       await session.logout();
     } catch (err) {
-      setError(describeError(err, t, lang));
+      setError(describeServerError(err, t, lang));
       setPending(false);
     }
   };

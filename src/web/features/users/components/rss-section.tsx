@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useAppEnv, useHttp, useI18n } from '../../../app/context.js';
 import { feedPaths } from '../../../app/paths.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { rotateRssToken, rssTokenQuery } from '../api/profile.js';
 import { AccountSection } from './account-section.js';
+import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 /** The private feed: its address carries the reader's RSS token; a new token makes the old address stop working. */
 export function RssSection({ userId }: { userId: number }) {
@@ -29,7 +29,7 @@ export function RssSection({ userId }: { userId: number }) {
       setConfirming(false);
       setStatus(t('rss.rotated'));
     } catch (error) {
-      setStatus(describeError(error, t, lang));
+      setStatus(describeServerError(error, t, lang));
     } finally {
       setPending(false);
     }
@@ -65,7 +65,7 @@ export function RssSection({ userId }: { userId: number }) {
           </button>
         </p>
       )}
-      {token.error && <p className="form-error" role="alert">{describeError(token.error, t, lang)}</p>}
+      {token.error && <p className="form-error" role="alert">{describeServerError(token.error, t, lang)}</p>}
       {confirming && (
         <div className="confirm-box" role="group" aria-label={t('rss.rotate')}>
           <p>{t('rss.rotateWarning')}</p>

@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import { AuthPage } from '../../../ui/auth-page.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { DraftScope } from '../../../lib/forms/use-form.js';
 import { useSession } from '../../../lib/session/session-context.js';
 import { profileQuery } from '../api/profile.js';
@@ -15,6 +14,7 @@ import { MailboxSection } from '../components/mailbox-section.js';
 import { PasswordSection } from '../components/password-section.js';
 import { ProfileSection } from '../components/profile-section.js';
 import { RssSection } from '../components/rss-section.js';
+import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 const SECTIONS = [
   ['profile', 'account.profile'],
@@ -66,7 +66,7 @@ export function Component() {
   } else if (profile.error) {
     body = (
       <div className="auth-card">
-        <p className="form-error" role="alert">{describeError(profile.error, t, lang)}</p>
+        <p className="form-error" role="alert">{describeServerError(profile.error, t, lang)}</p>
         <button type="button" className="button" onClick={() => void profile.refetch()}>{t('common.retry')}</button>
       </div>
     );

@@ -5,9 +5,9 @@ import type { Report, Submission } from '../../../../shared/api/content.js';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { formatDate, formatNumber } from '../../../lib/format.js';
 import { AuthPage } from '../../../ui/auth-page.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { useSession } from '../../../lib/session/session-context.js';
 import { AccountSection } from '../components/account-section.js';
+import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 const PERSONAL = { personal: true } as const;
 const PAGE_SIZE = 50;
@@ -36,7 +36,7 @@ export function Component() {
     <AuthPage title={t('activity.title')} description={t('activity.description')} wide>
       <AccountSection id="reports" title={t('activity.reports')}>
         {reports.error ? (
-          <p className="form-error" role="alert">{describeError(reports.error, t, lang)}</p>
+          <p className="form-error" role="alert">{describeServerError(reports.error, t, lang)}</p>
         ) : !reports.data ? (
           <p role="status">{t('common.loading')}</p>
         ) : reports.data.results.length === 0 ? (
@@ -59,7 +59,7 @@ export function Component() {
       </AccountSection>
       <AccountSection id="submissions" title={t('activity.submissions')}>
         {submissions.error ? (
-          <p className="form-error" role="alert">{describeError(submissions.error, t, lang)}</p>
+          <p className="form-error" role="alert">{describeServerError(submissions.error, t, lang)}</p>
         ) : !submissions.data ? (
           <p role="status">{t('common.loading')}</p>
         ) : submissions.data.results.length === 0 ? (
