@@ -3,6 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { zhCN } from '../../../src/shared/i18n/zh-CN.js';
 import { serverMessagesZh } from '../../../src/shared/i18n/server-messages.js';
+import { checkoutZhCN } from '../../../src/shared/i18n/checkout.js';
+import { coursesZhCN } from '../../../src/shared/i18n/courses.js';
+import { offlineArticlesZhCN } from '../../../src/shared/i18n/offline-articles.js';
+import { offlineZhCN } from '../../../src/shared/i18n/offline.js';
+import { paymentsZhCN } from '../../../src/shared/i18n/payments.js';
+import { shopZhCN } from '../../../src/shared/i18n/shop.js';
 import { reminderMail } from '../../../src/server/modules/membership/mail-templates.js';
 import { codeMail, codeSms, confirmationMail, passwordResetMail } from '../../../src/server/modules/messaging/templates.js';
 import { confirmationMail as orderMail } from '../../../src/server/modules/orders/mail-templates.js';
@@ -20,6 +26,10 @@ function sources(dir: string): string[] {
   });
 }
 
+/** Every Chinese catalogue the web loads: the main one, the features' own, and the server messages'. */
+const chinese: Record<string, string>[] = [zhCN, serverMessagesZh, shopZhCN, checkoutZhCN, coursesZhCN, paymentsZhCN, offlineZhCN, offlineArticlesZhCN];
+const texts = chinese.flatMap((catalogue) => Object.values(catalogue));
+
 describe('the Chinese form of address', () => {
   it('is 你 in every source file: catalogues, server messages, mail and SMS templates', () => {
     const formal = sources(path.resolve('src'))
@@ -33,8 +43,11 @@ describe('the Chinese form of address', () => {
     expect(formal).toEqual([]);
   });
 
+  it('names a thing one way: 购物车 (not 购物篮), 账号 (not 账户 or 帐号)', () => {
+    expect(texts.filter((text) => /购物篮|账户|帐号/.test(text))).toEqual([]);
+  });
+
   it('is 你 in the loaded catalogues', () => {
-    const texts = [...Object.values(zhCN), ...Object.values(serverMessagesZh)];
     expect(texts.filter((text) => text.includes('您'))).toEqual([]);
     expect(texts.some((text) => text.includes('你'))).toBe(true);
   });
@@ -58,3 +71,12 @@ describe('the Chinese form of address', () => {
     expect(sent.filter((text) => text.includes('你')).length).toBeGreaterThanOrEqual(6);
   });
 });
+
+describe('the Chinese catalogues', () => {
+  it('say every text in Chinese, but for names and units kept as they are, and figures', () => {
+    const KEPT = new Set(['RSS 2.0', 'Atom', 'Service Worker', '{kb} KB']);
+    const english = texts.filter((text) => !/[\u3000-\u9fff\uff00-\uffef]/.test(text) && !KEPT.has(text) && /[A-Za-z]{2,}/.test(text.replace(/\{\w+\}/g, '')));
+    expect(english).toEqual([]);
+  });
+});
+

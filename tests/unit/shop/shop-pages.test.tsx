@@ -302,4 +302,15 @@ describe('/cart', () => {
     expect(calls).toContain('GET /basket/shipping-methods?country=CN user');
     expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
   });
+
+  it('gives a Chinese reader the voucher refusal in Chinese', async () => {
+    await login();
+    server.lines.push({ id: 10, product: 1, quantity: 1, priceAtAdd: 5900, options: [] });
+    renderAt('/cart', 'zh-CN');
+    expect(await screen.findByRole('link', { name: 'SQL Indexes Explained' }, slow)).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText('优惠码', undefined, slow), { target: { value: 'NOPE' } });
+    fireEvent.click(screen.getByRole('button', { name: '使用' }));
+    const error = await screen.findByText('没有这个优惠码。');
+    expect(screen.getByLabelText('优惠码').getAttribute('aria-describedby')).toBe(error.id);
+  });
 });

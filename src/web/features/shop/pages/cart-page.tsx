@@ -17,6 +17,16 @@ import { basketApi, useBasket, type BasketState } from '../components/use-basket
 import { markShopUsed } from '../shop-entry.js';
 import { describeServerError, localiseServerText } from '../../../ui/forms/server-messages.js';
 
+/**
+ * The basket's last failed send as the http client's error, so it is described like any call's: a send failure
+ * keeps only the status, the server's message and fields (status 0, no answer, is never shown here).
+ */
+function asApiError(error: unknown): unknown {
+  if (error instanceof Error) return error;
+  const e = error as { status?: unknown; message?: unknown; fields?: Record<string, string> } | null;
+  return typeof e?.status === 'number' && typeof e.message === 'string' ? new ApiError(e.message, e.status, 'refused', e.fields) : error;
+}
+
 function LineItem({ line, basket }: { line: ViewLine; basket: BasketState }) {
   const { t, lang } = useShopI18n();
   const quantityId = useId();
@@ -232,7 +242,7 @@ export function Component() {
         {basket.sync === 'syncing' && basket.pending ? t('cart.syncing') : basket.sync === 'offline' && basket.pending ? t('cart.offline') : ''}
       </div>
       {basket.error != null && (
-        <p className="form-error" role="alert">{t('cart.loadFailed', { reason: describeServerError(basket.error, t, lang) })}</p>
+        <p className="form-error" role="alert">{t('cart.loadFailed', { reason: describeServerError(asApiError(basket.error), t, lang) })}</p>
       )}
       {loading ? (
         <p role="status">{t('common.loading')}</p>
