@@ -67,7 +67,17 @@ export interface Config {
   orderPaymentMinutes: number;
   /** log2 of scrypt's cost N for new password hashes (`PASSWORD_HASH_COST`); stored hashes keep their own. */
   passwordHashCost: number;
+  /** The community forum (Discourse) this site signs readers into (`DISCOURSE_URL`, no trailing slash); null: no forum. */
+  discourseUrl: string | null;
+  /** The DiscourseConnect secret shared with the forum (`DISCOURSE_CONNECT_SECRET`); null: no single sign-on. */
+  discourseConnectSecret: string | null;
+  /** The community's Slack invite link (`COMMUNITY_SLACK_URL`, https); null: no Slack. */
+  communitySlackUrl: string | null;
 }
+
+/** An optional setting: unset or blank is none; anything else must pass `schema` (URLs trimmed, secrets as given). */
+const optionalSetting = <T extends z.ZodType<string>>(schema: T, trim = true) =>
+  z.preprocess((v) => (typeof v !== 'string' ? v : v.trim() === '' ? undefined : trim ? v.trim() : v), schema.optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -123,6 +133,9 @@ const envSchema = z.object({
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
   ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_PASSWORD_COST),
+  DISCOURSE_URL: optionalSetting(z.string().url().refine((v) => /^https?:\/\//i.test(v), 'must be an http or https URL')),
+  DISCOURSE_CONNECT_SECRET: optionalSetting(z.string().min(16, 'DISCOURSE_CONNECT_SECRET must be at least 16 characters'), false),
+  COMMUNITY_SLACK_URL: optionalSetting(z.string().url().refine((v) => /^https:\/\//i.test(v), 'must be an https link')),
 });
 
 export interface AlipayConfig {
@@ -288,6 +301,9 @@ export function loadConfig(
     reservationMinutes: e.RESERVATION_MINUTES,
     orderPaymentMinutes: e.ORDER_PAYMENT_MINUTES,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    discourseUrl: e.DISCOURSE_URL ? e.DISCOURSE_URL.replace(/\/+$/, '') : null,
+    discourseConnectSecret: e.DISCOURSE_CONNECT_SECRET ?? null,
+    communitySlackUrl: e.COMMUNITY_SLACK_URL ?? null,
   };
   return { ...config, ...overrides };
 }

@@ -10,6 +10,7 @@ import { messagingRoutes } from './messaging/routes.js';
 import { devPayRoutes, paymentsRoutes } from './payments/routes.js';
 import { ordersRoutes } from './orders/routes.js';
 import { shopRoutes } from './shop/routes.js';
+import { ssoRoutes } from './sso/routes.js';
 import { usersRoutes } from './users/routes.js';
 
 /**
@@ -17,4 +18,4 @@ import { usersRoutes } from './users/routes.js';
  * (`/dev/mailbox/<secret>`) in a non-encapsulated plugin, which the prefix does not reach; so is `devPayRoutes`
  * (`/dev/pay`, the test payment page).
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, ordersRoutes, paymentsRoutes, devPayRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, ordersRoutes, paymentsRoutes, ssoRoutes, devPayRoutes];

@@ -1,0 +1,14 @@
+// Kept apart from the zod schemas so the browser bundle can use the paths without zod.
+/** Paths of the community and single sign-on calls, relative to API_PREFIX. */
+export const ssoPaths = {
+  /**
+   * GET `?sso=&sig=` (login): the DiscourseConnect answer for the caller, `{redirect_url}` back to the forum.
+   * 404 while the forum or its secret is not configured.
+   */
+  discourse: '/user/sso/discourse',
+  /** GET (public): where the community lives, `{forum_url, slack_url}`, each null when not configured. */
+  community: '/community',
+} as const;
+
+/** The longest `sso` payload accepted (Discourse's own are a few hundred characters). */
+export const SSO_PAYLOAD_MAX = 4096;
