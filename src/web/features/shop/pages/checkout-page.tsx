@@ -4,8 +4,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { OrderStatus, PaymentMethod } from '../../../../shared/api/orders-paths.js';
 import { paths } from '../../../app/paths.js';
 import { useHttp } from '../../../app/context.js';
-import { describeError } from '../../../lib/api-messages.js';
 import { useSession } from '../../../lib/session/session-context.js';
+import { describeServerError } from '../../../ui/forms/server-messages.js';
 import { Head } from '../../../ui/head.js';
 import type { CoursePriceCard } from '../../../../shared/api/courses.js';
 import { coursePriceCardQuery, orderQuery, planProductsQuery, type PriceCard } from '../checkout/api.js';
@@ -89,7 +89,7 @@ export function Component() {
         <h1>{t('checkout.title')}</h1>
       </header>
       {error != null || again.error != null ? (
-        <p className="form-error" role="alert">{describeError(error ?? again.error, main, lang)}</p>
+        <p className="form-error" role="alert">{describeServerError(error ?? again.error, main, lang)}</p>
       ) : gone && plan.wanted ? (
         <p role="alert">
           {t('checkout.planGone')} <Link to={paths.member()}>{t('checkout.seePlans')}</Link>
