@@ -139,6 +139,11 @@ export function createRoutes(deps: RouteDepsSource): RouteObject[] {
             { path: 'member/content', lazy: p(() => import('../features/content/pages/member-content-page.js')) },
             { path: 'member/enquiry', lazy: p(() => import('../features/membership/pages/member-enquiry-page.js')) },
             { path: 'member/shortcuts', lazy: p(() => import('../features/content/pages/member-shortcuts-page.js')) },
+            { path: 'community', lazy: p(() => import('../features/community/pages/community-page.js')) },
+            { path: 'community/slack', lazy: p(() => import('../features/community/pages/slack-page.js')) },
+            { path: 'sso/login_success', lazy: p(() => import('../features/community/pages/sso-success-page.js')) },
+            { path: 'sso/login_failed', lazy: p(() => import('../features/community/pages/sso-failed-page.js')) },
+            { path: 'sso/logout', lazy: p(() => import('../features/community/pages/sso-logout-page.js')) },
             {
               // SPEC section 6: pages that need login. The browser checks the stored session before they open;
               // the server, which cannot see it, renders a neutral shell in their place.
@@ -155,6 +160,8 @@ export function createRoutes(deps: RouteDepsSource): RouteObject[] {
                 { path: 'checkout', lazy: p(() => import('../features/shop/pages/checkout-page.js')) },
                 { path: 'pay_success', lazy: p(() => import('../features/shop/pages/pay-success-page.js')) },
                 { path: 'my-order', lazy: p(() => import('../features/shop/pages/my-order-page.js')) },
+                { path: 'sso/login', lazy: p(() => import('../features/community/pages/sso-login-page.js')) },
+                { path: 'submission', lazy: p(() => import('../features/community/pages/submission-page.js')) },
               ],
             },
             { path: 'test', lazy: p(() => import('./pages/test-page.js')) },
