@@ -137,6 +137,8 @@ export interface ShopShippingMethodsTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
+  /** JSON: other languages' versions of the texts, by language (migration 0020). */
+  translations: Generated<string>;
 }
 
 /** A country a method serves; `charge` null = the method's own charge. */

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ShopTables } from './shop-types.js';
 import type { CourseTables } from './course-types.js';
+import type { CommentTables } from './comment-types.js';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC text and booleans are 0/1 integers on both engines,
@@ -167,6 +168,8 @@ export interface ShortcutTypesTable {
   position: number;
   created_at: string;
   updated_at: string;
+  /** JSON: other languages' versions of the texts, by language (migration 0020). */
+  translations: Generated<string>;
 }
 
 export interface ShortcutsTable {
@@ -179,6 +182,8 @@ export interface ShortcutsTable {
   position: number;
   created_at: string;
   updated_at: string;
+  /** JSON: other languages' versions of the texts, by language (migration 0020). */
+  translations: Generated<string>;
 }
 
 export interface ReadingProgressTable {
@@ -224,6 +229,8 @@ export interface MembershipsTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
+  /** JSON: other languages' versions of the texts, by language (migration 0020). */
+  translations: Generated<string>;
 }
 
 export type PeriodUnit = 'day' | 'month';
@@ -240,6 +247,8 @@ export interface MembershipProductsTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
+  /** JSON: other languages' versions of the texts, by language (migration 0020). */
+  translations: Generated<string>;
 }
 
 /** A user's hold on a plan; `language` is the one the member last used when a grant came from a request. */
@@ -343,7 +352,7 @@ export interface MeterCountsTable {
 }
 
 /** The shop's tables live in shop-types.ts. */
-export interface Database extends ShopTables, CourseTables {
+export interface Database extends ShopTables, CourseTables, CommentTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   categories: CategoriesTable;

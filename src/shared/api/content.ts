@@ -2,28 +2,21 @@ import { z } from 'zod';
 import { paginated, pageQuery } from './common.js';
 import { LANGUAGES } from '../i18n/index.js';
 import { planWithProducts } from './membership.js';
+import { translationsOf } from './translations.js';
 
 export { contentPaths, FINGERPRINT_HEADER } from './content-paths.js';
 
 /**
- * Editorial texts (slot texts, announcements, banners, category, tag, topic and author descriptions, and the
- * names of categories, tags and topics wherever they appear, article cards and articles included) are
- * answered in one language: `lang` when given, else the language cookie, else Accept-Language. Each text
- * falls back to the site's default-language version when it has none in that language. A client that
- * caches answers passes `lang`, so the URL names the language.
+ * Editorial texts (slot texts, announcements, banners, shortcut types and shortcuts, category, tag, topic and
+ * author descriptions, and the names of categories, tags and topics wherever they appear, article cards and
+ * articles included) are answered in one language: `lang` when given, else the language cookie, else
+ * Accept-Language. Each text falls back to the site's default-language version when it has none in that
+ * language. A client that caches answers passes `lang`, so the URL names the language.
  */
 export const contentLanguage = z.enum(LANGUAGES);
 export const languageQuery = z.object({ lang: contentLanguage.optional() });
 export type LanguageQuery = z.infer<typeof languageQuery>;
 
-/**
- * The versions of some text fields in other languages than the default, by language; a field left out
- * (or empty) falls back to the default text.
- */
-const translationsOf = <F extends z.ZodRawShape>(fields: F) => {
-  const variant = z.strictObject(fields).partial();
-  return z.strictObject(Object.fromEntries(LANGUAGES.map((lang) => [lang, variant.optional()])) as Record<(typeof LANGUAGES)[number], z.ZodOptional<typeof variant>>);
-};
 /** Categories, tags and topics: their name and description in other languages (slugs and ids never change). */
 const catalogTranslations = translationsOf({ name: z.string().trim().max(100), description: z.string().max(2000) });
 
@@ -422,5 +415,6 @@ export const nameParam = z.object({ name: z.string().trim().min(1).max(100) });
 export const slugParam = z.object({ slug: catalogSlug });
 export const tagHotQuery = languageQuery.extend({ limit: z.coerce.number().int().min(1).max(50).default(15) });
 export const slotTextQuery = languageQuery.extend({ key: z.string().trim().min(1).max(100).optional() });
-export const shortcutListQuery = z.object({ type: z.coerce.number().int().positive().max(2_147_483_647).optional() });
-export const shortcutPreviewQuery = z.object({ limit: z.coerce.number().int().min(1).max(20).default(4) });
+/** Shortcut types and shortcuts: their names, titles and descriptions in `lang` (see `contentLanguage`). */
+export const shortcutListQuery = languageQuery.extend({ type: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export const shortcutPreviewQuery = languageQuery.extend({ limit: z.coerce.number().int().min(1).max(20).default(4) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, pageQuery, paginated } from './common.js';
 import { GIFT_CODES_PER_CALL } from './membership-paths.js';
 import { altchaField, emailField } from './messaging.js';
+import { languageField, translationsOf } from './translations.js';
 
 export * from './membership-paths.js';
 
@@ -57,30 +58,52 @@ export const meterTerms = z.object({
 });
 export type MeterTerms = z.infer<typeof meterTerms>;
 
-export const planWrite = z.object({
-  slug: slugField,
-  name: z.string().trim().min(1, 'This field may not be blank.').max(100, 'Use at most 100 characters.'),
-  description: z.string().max(5000, 'Use at most 5000 characters.').default(''),
-  perks: z.array(z.string().trim().min(1).max(200)).max(30, 'Use at most 30 perks.').default([]),
-  sort_order: z.number().int().min(-10000).max(10000).default(0),
+const planName = z.string().trim().min(1, 'This field may not be blank.').max(100, 'Use at most 100 characters.');
+const planDescription = z.string().max(5000, 'Use at most 5000 characters.');
+const perks = z.array(z.string().trim().min(1).max(200)).max(30, 'Use at most 30 perks.');
+const sortOrder = z.number().int().min(-10000).max(10000);
+const translatedName = z.string().trim().max(100, 'Use at most 100 characters.');
+/**
+ * A plan's name, description and perks in other languages (`{"zh-CN": {"name": "..."}}`); the plan's own
+ * fields are the default language's. A field left out or empty (an empty perks list too) falls back to them.
+ */
+export const planTranslations = translationsOf({ name: translatedName, description: planDescription, perks });
+/** A product's name in other languages. */
+export const productTranslations = translationsOf({ name: translatedName });
+
+/** Fields without defaults: PATCH takes any subset of them (zod 4 would apply defaults inside partial()). */
+const planFields = z.object({ slug: slugField, name: planName, description: planDescription, perks, sort_order: sortOrder, translations: planTranslations });
+export const planWrite = planFields.extend({
+  description: planDescription.default(''),
+  perks: perks.default([]),
+  sort_order: sortOrder.default(0),
+  translations: planTranslations.default({}),
 });
-export const planPatch = planWrite.partial();
+export const planPatch = planFields.partial();
 export type PlanWrite = z.infer<typeof planWrite>;
 export type PlanChanges = z.infer<typeof planPatch>;
 
-export const productWrite = z.object({
+const productFields = z.object({
   membership_id: id,
-  name: z.string().trim().min(1, 'This field may not be blank.').max(100, 'Use at most 100 characters.'),
+  name: planName,
   price: z.number().int('Use an integer amount in the minor unit.').min(0).max(100_000_000),
   period_unit: periodUnit,
   period_count: periodCount,
-  is_active: z.boolean().default(true),
-  sort_order: z.number().int().min(-10000).max(10000).default(0),
+  is_active: z.boolean(),
+  sort_order: sortOrder,
+  translations: productTranslations,
 });
-export const productPatch = productWrite.partial();
+export const productWrite = productFields.extend({
+  is_active: productFields.shape.is_active.default(true),
+  sort_order: sortOrder.default(0),
+  translations: productTranslations.default({}),
+});
+export const productPatch = productFields.partial();
 export type ProductWrite = z.infer<typeof productWrite>;
 export type ProductChanges = z.infer<typeof productPatch>;
-export const productListQuery = z.object({
+/** Plans and products answer their names, descriptions and perks in `lang`, else the cookie's or Accept-Language's. */
+export const membershipLanguageQuery = z.object({ lang: languageField.optional() });
+export const productListQuery = membershipLanguageQuery.extend({
   /** A plan's id or slug. */
   membership: z.string().trim().max(50).optional(),
   include_inactive: flag.optional(),
@@ -133,6 +156,8 @@ export const userMembership = z.object({
 export type UserMembership = z.infer<typeof userMembership>;
 
 export const userMembershipListQuery = pageQuery.extend({
+  /** The plans' names in this language (else the cookie's or Accept-Language's). */
+  lang: languageField.optional(),
   /** Staff only: a plan's id or slug. */
   membership: z.string().trim().max(50).optional(),
   /** Staff only: one user's memberships. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, pageQuery, paginated } from './common.js';
 import { MAX_LINE_QUANTITY, OP_ID_HEADER } from './shop-paths.js';
+import { languageField, translationsOf } from './translations.js';
 
 export * from './shop-paths.js';
 
@@ -311,6 +312,11 @@ export const shippingMethodAdmin = z.object({
 });
 export type ShippingMethodAdmin = z.infer<typeof shippingMethodAdmin>;
 export const shippingMethodAdminList = z.array(shippingMethodAdmin);
+/**
+ * A method's name and description in other languages (`{"zh-CN": {"name": "..."}}`); `name` and
+ * `description` are the default language's. A field left out or empty falls back to them.
+ */
+const shippingTranslations = translationsOf({ name: optionalText(100), description: optionalText(1000) });
 const shippingFields = z.object({
   code: slug,
   name: text(100),
@@ -320,9 +326,11 @@ const shippingFields = z.object({
   countries: z.array(countryCharge).max(300),
   is_active: z.boolean(),
   sort_order: z.number().int().min(-10000).max(10000),
+  translations: shippingTranslations,
 });
 export const shippingMethodWrite = shippingFields.extend({
   description: shippingFields.shape.description.default(''),
+  translations: shippingTranslations.default({}),
   free_over: shippingFields.shape.free_over.default(null),
   countries: shippingFields.shape.countries.default([]),
   is_active: shippingFields.shape.is_active.default(true),
@@ -344,7 +352,10 @@ export const shippingMethod = z.object({
 });
 export type ShippingMethod = z.infer<typeof shippingMethod>;
 export const shippingMethodList = z.array(shippingMethod);
-export const shippingMethodsQuery = z.object({ country: countryCode.optional() });
+/** `lang`: the methods' names and descriptions in this language (else the cookie's or Accept-Language's). */
+export const shippingMethodsQuery = z.object({ country: countryCode.optional(), lang: languageField.optional() });
+/** The language of the names and descriptions of shipping methods in an answer (else the cookie's or Accept-Language's). */
+export const shopLanguageQuery = z.object({ lang: languageField.optional() });
 export const chooseShippingBody = z.object({ code: slug, country: countryCode });
 
 // Baskets

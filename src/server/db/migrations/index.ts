@@ -16,6 +16,8 @@ import { contentTranslationsMigration } from './0015-content-translations.js';
 import { ordersMigration } from './0016-orders.js';
 import { courseSearchMigration } from './0018-course-search.js';
 import { orderRefundsMigration } from './0019-order-refunds.js';
+import { editorialTranslationsMigration } from './0020-editorial-translations.js';
+import { commentsMigration } from './0021-comments.js';
 
 export interface LecternMigration {
   name: string;
@@ -23,7 +25,7 @@ export interface LecternMigration {
 }
 
 /** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
-export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration];
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

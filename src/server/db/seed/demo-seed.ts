@@ -84,13 +84,22 @@ async function insertSite(db: Kysely<Database>, refs: SeedRefs, articles: Map<st
   for (const [typeIndex, type] of SHORTCUT_TYPES.entries()) {
     const { id } = await db
       .insertInto('shortcut_types')
-      .values({ name: type.name, slug: type.slug, description: type.description, position: typeIndex, ...stamps })
+      .values({ name: type.name, slug: type.slug, description: type.description, translations: JSON.stringify(type.translations), position: typeIndex, ...stamps })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
       .insertInto('shortcuts')
       .values(
-        type.shortcuts.map((s, i) => ({ type_id: id, title: s.title, description: s.description, url: resolve(s.url, refs, articles), icon: null, position: i, ...stamps })),
+        type.shortcuts.map((s, i) => ({
+          type_id: id,
+          title: s.title,
+          description: s.description,
+          translations: JSON.stringify(s.translations),
+          url: resolve(s.url, refs, articles),
+          icon: null,
+          position: i,
+          ...stamps,
+        })),
       )
       .execute();
   }

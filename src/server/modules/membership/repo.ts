@@ -114,6 +114,7 @@ function userMembershipsQuery(db: Kysely<Database>) {
       'um.created_at',
       'm.slug as membership_slug',
       'm.name as membership_name',
+      'm.translations as membership_translations',
       's.id as subscription_id',
       's.is_active',
       's.starts_at',

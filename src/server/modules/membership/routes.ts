@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBody, idParam, pageQuery } from '../../../shared/api/common.js';
 import { LANGUAGE_COOKIE } from '../../../shared/constants.js';
-import { pickLanguage } from '../../../shared/i18n/index.js';
+import { pickLanguage, type Language } from '../../../shared/i18n/index.js';
 import {
   enquiry,
   enquiryBody,
@@ -14,6 +14,7 @@ import {
   giftCodesCreated,
   grantBody,
   grantResponse,
+  membershipLanguageQuery,
   membershipPaths,
   meterTerms as meterTermsSchema,
   plan,
@@ -35,6 +36,7 @@ import {
 } from '../../../shared/api/membership.js';
 import { getActor, requireStaff, requireUser } from '../../platform/auth.js';
 import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { requestLanguage } from '../content/request-language.js';
 import { listEnquiries, submitEnquiry } from './enquiry-service.js';
 import { startExpiryJob } from './expiry-job.js';
 import { createGiftCodes, getGiftCode, listGiftCodes, redeemGiftCode, revokeGiftCode } from './gift-service.js';
@@ -67,7 +69,8 @@ const noContent = z.null().describe('No content');
 
 /**
  * Plans and prices (public), memberships and subscriptions (their owner and staff), grants and gift codes
- * (staff), redeeming a code (any logged-in user). Also runs the expiry job of this process.
+ * (staff), redeeming a code (any logged-in user). Also runs the expiry job of this process. Plan and product
+ * names, descriptions and perks are answered in the reader's language (`lang`, else cookie, else Accept-Language).
  */
 export const membershipRoutes = moduleRoutes((app) => {
   const { ctx } = app;
@@ -77,13 +80,13 @@ export const membershipRoutes = moduleRoutes((app) => {
   // Plans
 
   app.get(membershipPaths.plans, {
-    schema: { tags, summary: 'The membership plans', response: { 200: planList } },
-    handler: async () => listPlans(ctx),
+    schema: { tags, summary: 'The membership plans', querystring: membershipLanguageQuery, response: { 200: planList } },
+    handler: async (request, reply) => listPlans(ctx, requestLanguage(request, reply)),
   });
 
   app.post(membershipPaths.plans, {
-    schema: { tags, summary: 'Create a plan (staff)', body: planWrite, response: { 201: plan, 400: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => reply.status(201).send(await createPlan(ctx, await requireStaff(request), request.body)),
+    schema: { tags, summary: 'Create a plan (staff)', querystring: membershipLanguageQuery, body: planWrite, response: { 201: plan, 400: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => reply.status(201).send(await createPlan(ctx, await requireStaff(request), request.body, requestLanguage(request, reply))),
   });
 
   app.get(membershipPaths.meterTerms, {
@@ -92,13 +95,13 @@ export const membershipRoutes = moduleRoutes((app) => {
   });
 
   app.get(membershipPaths.plan, {
-    schema: { tags, summary: 'A plan', params: idParam, response: { 200: plan, 404: errorBody } },
-    handler: async (request) => getPlan(ctx, request.params.id),
+    schema: { tags, summary: 'A plan', params: idParam, querystring: membershipLanguageQuery, response: { 200: plan, 404: errorBody } },
+    handler: async (request, reply) => getPlan(ctx, request.params.id, requestLanguage(request, reply)),
   });
 
   app.patch(membershipPaths.plan, {
-    schema: { tags, summary: 'Change a plan (staff)', params: idParam, body: planPatch, response: { 200: plan, 400: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request) => updatePlan(ctx, await requireStaff(request), request.params.id, request.body),
+    schema: { tags, summary: 'Change a plan (staff)', params: idParam, querystring: membershipLanguageQuery, body: planPatch, response: { 200: plan, 400: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => updatePlan(ctx, await requireStaff(request), request.params.id, request.body, requestLanguage(request, reply)),
   });
 
   app.delete(membershipPaths.plan, {
@@ -115,23 +118,23 @@ export const membershipRoutes = moduleRoutes((app) => {
     schema: { tags, summary: 'What plans cost, per period', querystring: productListQuery, response: { 200: productList, 400: errorBody } },
     handler: async (request, reply) => {
       if (request.query.include_inactive) privateResponse(reply);
-      return listProducts(ctx, await getActor(request), request.query);
+      return listProducts(ctx, await getActor(request), request.query, requestLanguage(request, reply));
     },
   });
 
   app.post(membershipPaths.products, {
-    schema: { tags, summary: 'Create a product (staff)', body: productWrite, response: { 201: product, 400: errorBody, ...staffErrors } },
-    handler: async (request, reply) => reply.status(201).send(await createProduct(ctx, await requireStaff(request), request.body)),
+    schema: { tags, summary: 'Create a product (staff)', querystring: membershipLanguageQuery, body: productWrite, response: { 201: product, 400: errorBody, ...staffErrors } },
+    handler: async (request, reply) => reply.status(201).send(await createProduct(ctx, await requireStaff(request), request.body, requestLanguage(request, reply))),
   });
 
   app.get(membershipPaths.product, {
-    schema: { tags, summary: 'A product (inactive ones: staff)', params: idParam, response: { 200: product, 404: errorBody } },
-    handler: async (request) => getProduct(ctx, await getActor(request), request.params.id),
+    schema: { tags, summary: 'A product (inactive ones: staff)', params: idParam, querystring: membershipLanguageQuery, response: { 200: product, 404: errorBody } },
+    handler: async (request, reply) => getProduct(ctx, await getActor(request), request.params.id, requestLanguage(request, reply)),
   });
 
   app.patch(membershipPaths.product, {
-    schema: { tags, summary: 'Change a product (staff)', params: idParam, body: productPatch, response: { 200: product, 400: errorBody, ...staffErrors } },
-    handler: async (request) => updateProduct(ctx, await requireStaff(request), request.params.id, request.body),
+    schema: { tags, summary: 'Change a product (staff)', params: idParam, querystring: membershipLanguageQuery, body: productPatch, response: { 200: product, 400: errorBody, ...staffErrors } },
+    handler: async (request, reply) => updateProduct(ctx, await requireStaff(request), request.params.id, request.body, requestLanguage(request, reply)),
   });
 
   app.delete(membershipPaths.product, {
@@ -167,8 +170,8 @@ export const membershipRoutes = moduleRoutes((app) => {
   });
 
   app.get(membershipPaths.productMembership, {
-    schema: { tags, summary: 'The price card: every plan with its products on sale', response: { 200: priceCardSchema } },
-    handler: async () => priceCard(ctx),
+    schema: { tags, summary: 'The price card: every plan with its products on sale', querystring: membershipLanguageQuery, response: { 200: priceCardSchema } },
+    handler: async (request, reply) => priceCard(ctx, requestLanguage(request, reply)),
   });
 
   // Memberships and subscriptions (owner or staff)
@@ -184,26 +187,29 @@ export const membershipRoutes = moduleRoutes((app) => {
         querystring: userMembershipListQuery,
         response: { 200: userMembershipList, 400: errorBody, 401: errorBody, 403: errorBody },
       },
-      handler: async (request) => {
-        const page = await listUserMemberships(ctx, await requireUser(request), request.query);
+      handler: async (request, reply) => {
+        const page = await listUserMemberships(ctx, await requireUser(request), request.query, requestLanguage(request, reply));
         return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
       },
     });
 
-    /** A read for the record's owner and staff (anyone else gets 404): the id in the path, the caller from the token. */
+    /**
+     * A read for the record's owner and staff (anyone else gets 404): the id in the path, the caller from the
+     * token, the plan's name in the reader's language.
+     */
     const ownedRead = <T>(
       path: string,
       summary: string,
       response: z.ZodType<T>,
-      read: (actor: Awaited<ReturnType<typeof requireUser>>, id: number) => Promise<T>,
+      read: (actor: Awaited<ReturnType<typeof requireUser>>, id: number, lang: Language) => Promise<T>,
     ) =>
       zapp.get(path, {
-        schema: { tags, summary: `${summary} (owner or staff)`, params: idParam, response: { 200: response, 401: errorBody, 404: errorBody } },
-        handler: async (request) => read(await requireUser(request), request.params.id),
+        schema: { tags, summary: `${summary} (owner or staff)`, params: idParam, querystring: membershipLanguageQuery, response: { 200: response, 401: errorBody, 404: errorBody } },
+        handler: async (request, reply) => read(await requireUser(request), request.params.id, requestLanguage(request, reply)),
       });
 
-    ownedRead(membershipPaths.userMembership, 'A user membership', userMembership, (actor, id) => getUserMembership(ctx, actor, id));
-    ownedRead(membershipPaths.userMembershipOfUser, "A user's current membership", userMembership, (actor, id) => currentMembershipOf(ctx, actor, id));
+    ownedRead(membershipPaths.userMembership, 'A user membership', userMembership, (actor, id, lang) => getUserMembership(ctx, actor, id, lang));
+    ownedRead(membershipPaths.userMembershipOfUser, "A user's current membership", userMembership, (actor, id, lang) => currentMembershipOf(ctx, actor, id, lang));
     ownedRead(membershipPaths.subscription, 'A subscription', subscription, (actor, id) => getSubscription(ctx, actor, id));
     ownedRead(membershipPaths.subscriptionOfUserMembership, 'The subscription of a user membership', subscription, (actor, id) =>
       subscriptionOfUserMembership(ctx, actor, id),

@@ -21,6 +21,7 @@ import { isStaff, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 import { offsetOf } from '../../platform/http.js';
+import { localised, serializeTranslations, type TranslationsInput } from '../content/translations.js';
 import { getUser } from '../users/service.js';
 import { addPeriod, renewalStart } from './period.js';
 import {
@@ -86,21 +87,38 @@ function parsePerks(text: string): string[] {
   }
 }
 
-const toPlan = (row: PlanRow): MembershipPlan => ({
-  id: row.id,
-  slug: row.slug,
-  name: row.name,
-  description: row.description,
-  perks: parsePerks(row.perks),
-  sort_order: row.sort_order,
-  is_premium: row.slug === PREMIUM_SLUG,
-});
+/**
+ * A plan's translations as stored: its perks in another language are kept like the `perks` column, as the
+ * JSON text of the list, so every translated field is a string; an empty list is no version.
+ */
+function planTranslationsJson(input: NonNullable<PlanWrite['translations']>): string {
+  const texts: TranslationsInput = {};
+  for (const [lang, fields] of Object.entries(input) as [keyof TranslationsInput, (typeof input)[keyof typeof input]][]) {
+    if (!fields) continue;
+    texts[lang] = { name: fields.name, description: fields.description, perks: fields.perks?.length ? JSON.stringify(fields.perks) : undefined };
+  }
+  return serializeTranslations(texts);
+}
 
-const toProduct = (ctx: AppContext, row: ProductRow): MembershipProduct => ({
+/** A plan in `lang`: its name, description and perks there when it has them, else the default texts. */
+function toPlan(row: PlanRow, lang: Language | undefined): MembershipPlan {
+  const texts = lang ? localised({ name: row.name, description: row.description, perks: row.perks }, row.translations, lang) : row;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: texts.name,
+    description: texts.description,
+    perks: parsePerks(texts.perks),
+    sort_order: row.sort_order,
+    is_premium: row.slug === PREMIUM_SLUG,
+  };
+}
+
+const toProduct = (ctx: AppContext, row: ProductRow, lang: Language | undefined): MembershipProduct => ({
   id: row.id,
   membership_id: row.membership_id,
   membership_slug: row.membership_slug,
-  name: row.name,
+  name: lang ? localised({ name: row.name }, row.translations, lang).name : row.name,
   price: row.price,
   currency: ctx.config.currency,
   period_unit: row.period_unit,
@@ -109,12 +127,12 @@ const toProduct = (ctx: AppContext, row: ProductRow): MembershipProduct => ({
   sort_order: row.sort_order,
 });
 
-const toUserMembership = (row: UserMembershipRow, now: string): UserMembership => ({
+const toUserMembership = (row: UserMembershipRow, now: string, lang: Language): UserMembership => ({
   id: row.id,
   user_id: row.user_id,
   membership_id: row.membership_id,
   membership_slug: row.membership_slug,
-  membership_name: row.membership_name,
+  membership_name: localised({ name: row.membership_name }, row.membership_translations, lang).name,
   subscription_id: row.subscription_id,
   active: isActiveAt(row, now),
   starts_at: row.subscription_id === null ? null : row.starts_at,
@@ -152,16 +170,16 @@ async function toSubscription(db: Kysely<Database>, row: SubscriptionRow, now: s
   };
 }
 
-// Plans
+// Plans: every answer gives the texts in the reader's language `lang` (else the default texts).
 
-export async function listPlans(ctx: AppContext): Promise<MembershipPlan[]> {
-  return (await selectPlans(ctx.db.kysely)).map(toPlan);
+export async function listPlans(ctx: AppContext, lang: Language): Promise<MembershipPlan[]> {
+  return (await selectPlans(ctx.db.kysely)).map((row) => toPlan(row, lang));
 }
 
-export async function getPlan(ctx: AppContext, id: number): Promise<MembershipPlan> {
+export async function getPlan(ctx: AppContext, id: number, lang: Language): Promise<MembershipPlan> {
   const row = await findPlan(ctx.db.kysely, id);
   if (!row) throw new NotFound('Membership');
-  return toPlan(row);
+  return toPlan(row, lang);
 }
 
 async function assertSlugFree(ctx: AppContext, slug: string, exceptId: number | null): Promise<void> {
@@ -169,15 +187,23 @@ async function assertSlugFree(ctx: AppContext, slug: string, exceptId: number | 
   if (other && other.id !== exceptId) throw new Conflict('slug: A plan with this slug exists.', { slug: 'A plan with this slug exists.' });
 }
 
-export async function createPlan(ctx: AppContext, actor: Actor, input: PlanWrite): Promise<MembershipPlan> {
+export async function createPlan(ctx: AppContext, actor: Actor, input: PlanWrite, lang: Language): Promise<MembershipPlan> {
   requireStaffActor(actor);
   await assertSlugFree(ctx, input.slug, null);
   const now = new Date().toISOString();
-  const row = await insertPlan(ctx.db.kysely, { ...input, perks: JSON.stringify(input.perks), created_at: now, updated_at: now });
-  return toPlan(row);
+  const row = await insertPlan(ctx.db.kysely, {
+    ...input,
+    perks: JSON.stringify(input.perks),
+    translations: planTranslationsJson(input.translations),
+    created_at: now,
+    updated_at: now,
+  });
+  ctx.events.changed('membership');
+  return toPlan(row, lang);
 }
 
-export async function updatePlan(ctx: AppContext, actor: Actor, id: number, changes: PlanChanges): Promise<MembershipPlan> {
+/** Changes what `changes` names; `translations`, when given, replaces the plan's versions in other languages. */
+export async function updatePlan(ctx: AppContext, actor: Actor, id: number, changes: PlanChanges, lang: Language): Promise<MembershipPlan> {
   requireStaffActor(actor);
   const current = await findPlan(ctx.db.kysely, id);
   if (!current) throw new NotFound('Membership');
@@ -186,13 +212,15 @@ export async function updatePlan(ctx: AppContext, actor: Actor, id: number, chan
     if (current.slug === PREMIUM_SLUG) throw Invalid.field('slug', `The "${PREMIUM_SLUG}" plan keeps its slug.`);
     await assertSlugFree(ctx, changes.slug, id);
   }
-  const { perks, ...rest } = changes;
+  const { perks, translations, ...rest } = changes;
   const row = await writePlan(ctx.db.kysely, id, {
     ...rest,
     ...(perks !== undefined && { perks: JSON.stringify(perks) }),
+    ...(translations !== undefined && { translations: planTranslationsJson(translations) }),
     updated_at: new Date().toISOString(),
   });
-  return toPlan(row);
+  ctx.events.changed('membership');
+  return toPlan(row, lang);
 }
 
 export async function deletePlan(ctx: AppContext, actor: Actor, id: number): Promise<void> {
@@ -200,6 +228,7 @@ export async function deletePlan(ctx: AppContext, actor: Actor, id: number): Pro
   if (!(await findPlan(ctx.db.kysely, id))) throw new NotFound('Membership');
   if (await planInUse(ctx.db.kysely, id)) throw new Conflict('This plan has products or members; it cannot be deleted.');
   await removePlan(ctx.db.kysely, id);
+  ctx.events.changed('membership');
 }
 
 // Products
@@ -211,18 +240,24 @@ async function planIdOf(ctx: AppContext, idOrSlug: string | undefined, field: st
   return row.id;
 }
 
-export async function listProducts(ctx: AppContext, actor: Actor | null, query: { membership?: string; include_inactive?: boolean }): Promise<MembershipProduct[]> {
+/** Products by plan and position; their names in `lang` (without it, the default names: prices, order lines). */
+export async function listProducts(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: { membership?: string; include_inactive?: boolean },
+  lang?: Language,
+): Promise<MembershipProduct[]> {
   if (query.include_inactive && !isStaff(actor)) throw new Forbidden('Only staff see inactive products.');
   const membershipId = await planIdOf(ctx, query.membership, 'membership');
   const rows = await selectProducts(ctx.db.kysely, { membershipId, activeOnly: !query.include_inactive });
-  return rows.map((r) => toProduct(ctx, r));
+  return rows.map((r) => toProduct(ctx, r, lang));
 }
 
-/** A product; an inactive one only for staff (it may still be granted or given as a gift). */
-export async function getProduct(ctx: AppContext, actor: Actor | null, id: number): Promise<MembershipProduct> {
+/** A product; an inactive one only for staff (it may still be granted or given as a gift). Its name in `lang` when given. */
+export async function getProduct(ctx: AppContext, actor: Actor | null, id: number, lang?: Language): Promise<MembershipProduct> {
   const row = await findProduct(ctx.db.kysely, id);
   if (!row || (row.is_active !== 1 && !isStaff(actor))) throw new NotFound('Membership product');
-  return toProduct(ctx, row);
+  return toProduct(ctx, row, lang);
 }
 
 /** The metered paywall's allowances as this site configures them (`FREE_READS_GUEST`, `FREE_READS_USER`). */
@@ -230,28 +265,42 @@ export function meterTerms(ctx: AppContext): MeterTerms {
   return { free_reads_guest: ctx.config.freeReadsGuest, free_reads_user: ctx.config.freeReadsUser };
 }
 
-/** The price card: every plan with its products on sale. */
-export async function priceCard(ctx: AppContext) {
+/** The price card: every plan with its products on sale, in `lang` (without it, the default texts). */
+export async function priceCard(ctx: AppContext, lang?: Language) {
   const [plans, products] = await Promise.all([selectPlans(ctx.db.kysely), selectProducts(ctx.db.kysely, { activeOnly: true })]);
-  return plans.map((p) => ({ ...toPlan(p), products: products.filter((x) => x.membership_id === p.id).map((x) => toProduct(ctx, x)) }));
+  return plans.map((p) => ({ ...toPlan(p, lang), products: products.filter((x) => x.membership_id === p.id).map((x) => toProduct(ctx, x, lang)) }));
 }
 
-export async function createProduct(ctx: AppContext, actor: Actor, input: ProductWrite): Promise<MembershipProduct> {
+export async function createProduct(ctx: AppContext, actor: Actor, input: ProductWrite, lang: Language): Promise<MembershipProduct> {
   requireStaffActor(actor);
   if (!(await findPlan(ctx.db.kysely, input.membership_id))) throw Invalid.field('membership_id', 'No such membership plan.');
   const now = new Date().toISOString();
-  const id = await insertProduct(ctx.db.kysely, { ...input, is_active: input.is_active ? 1 : 0, created_at: now, updated_at: now });
-  return toProduct(ctx, (await findProduct(ctx.db.kysely, id))!);
+  const id = await insertProduct(ctx.db.kysely, {
+    ...input,
+    is_active: input.is_active ? 1 : 0,
+    translations: serializeTranslations(input.translations),
+    created_at: now,
+    updated_at: now,
+  });
+  ctx.events.changed('membership');
+  return toProduct(ctx, (await findProduct(ctx.db.kysely, id))!, lang);
 }
 
-export async function updateProduct(ctx: AppContext, actor: Actor, id: number, changes: ProductChanges): Promise<MembershipProduct> {
+/** Changes what `changes` names; `translations`, when given, replaces the product's names in other languages. */
+export async function updateProduct(ctx: AppContext, actor: Actor, id: number, changes: ProductChanges, lang: Language): Promise<MembershipProduct> {
   requireStaffActor(actor);
   const db = ctx.db.kysely;
   if (!(await findProduct(db, id))) throw new NotFound('Membership product');
   if (changes.membership_id !== undefined && !(await findPlan(db, changes.membership_id))) throw Invalid.field('membership_id', 'No such membership plan.');
-  const { is_active, ...rest } = changes;
-  await writeProduct(db, id, { ...rest, ...(is_active !== undefined && { is_active: is_active ? 1 : 0 }), updated_at: new Date().toISOString() });
-  return toProduct(ctx, (await findProduct(db, id))!);
+  const { is_active, translations, ...rest } = changes;
+  await writeProduct(db, id, {
+    ...rest,
+    ...(is_active !== undefined && { is_active: is_active ? 1 : 0 }),
+    ...(translations !== undefined && { translations: serializeTranslations(translations) }),
+    updated_at: new Date().toISOString(),
+  });
+  ctx.events.changed('membership');
+  return toProduct(ctx, (await findProduct(db, id))!, lang);
 }
 
 export async function deleteProduct(ctx: AppContext, actor: Actor, id: number): Promise<void> {
@@ -259,11 +308,13 @@ export async function deleteProduct(ctx: AppContext, actor: Actor, id: number): 
   if (!(await findProduct(ctx.db.kysely, id))) throw new NotFound('Membership product');
   if (await productInUse(ctx.db.kysely, id)) throw new Conflict('This product was granted or has gift codes; set is_active to false instead.');
   await removeProduct(ctx.db.kysely, id);
+  ctx.events.changed('membership');
 }
 
 // User memberships and subscriptions
 
-export async function listUserMemberships(ctx: AppContext, actor: Actor, query: UserMembershipListQuery & PageQuery) {
+/** Memberships with their plan's name in `lang`. */
+export async function listUserMemberships(ctx: AppContext, actor: Actor, query: UserMembershipListQuery & PageQuery, lang: Language) {
   const staff = isStaff(actor);
   if (!staff && (query.user_id !== undefined || query.expiring_before !== undefined || query.membership !== undefined)) {
     throw new Forbidden('Only staff filter members.');
@@ -278,24 +329,24 @@ export async function listUserMemberships(ctx: AppContext, actor: Actor, query: 
   };
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([countUserMemberships(db, filters), selectUserMemberships(db, filters, query.page_size, offsetOf(query))]);
-  return { count, results: rows.map((r) => toUserMembership(r, now)) };
+  return { count, results: rows.map((r) => toUserMembership(r, now, lang)) };
 }
 
-export async function getUserMembership(ctx: AppContext, actor: Actor, id: number): Promise<UserMembership> {
+export async function getUserMembership(ctx: AppContext, actor: Actor, id: number, lang: Language): Promise<UserMembership> {
   const row = await findUserMembership(ctx.db.kysely, id);
   if (!row) throw new NotFound('User membership');
   requireOwnerOrStaff(actor, row.user_id, 'User membership');
-  return toUserMembership(row, new Date().toISOString());
+  return toUserMembership(row, new Date().toISOString(), lang);
 }
 
 /**
  * The user's current membership, as the client's member check reads it: an active premium one first,
  * then any active one, then the one that ended last. 404 when the user never held one.
  */
-export async function currentMembershipOf(ctx: AppContext, actor: Actor, userId: number): Promise<UserMembership> {
+export async function currentMembershipOf(ctx: AppContext, actor: Actor, userId: number, lang: Language): Promise<UserMembership> {
   requireOwnerOrStaff(actor, userId, 'User membership');
   const now = new Date().toISOString();
-  const all = (await userMembershipsOfUser(ctx.db.kysely, userId)).map((r) => toUserMembership(r, now));
+  const all = (await userMembershipsOfUser(ctx.db.kysely, userId)).map((r) => toUserMembership(r, now, lang));
   if (all.length === 0) throw new NotFound('User membership');
   const rank = (m: UserMembership) => (m.active ? (m.membership_slug === PREMIUM_SLUG ? 3 : 2) : 1);
   return all.reduce((best, m) => {

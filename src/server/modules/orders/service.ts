@@ -381,7 +381,7 @@ async function checkoutBasket(ctx: AppContext, actor: Actor, input: CheckoutInpu
     const basket = await basketForCheckout(trx, actor.id, input.basket);
     if (quickOnly && basket.status !== 'frozen') throw Invalid.field('basket', 'This is not a quick basket; order it with checkout.');
     const now = nowIso();
-    const priced = await priceBasket(trx, basket, prices, { code: input.shipping_method_code, country: await destinationOf(trx, actor, input) }, now);
+    const priced = await priceBasket(trx, basket, prices, { code: input.shipping_method_code, country: await destinationOf(trx, actor, input) }, now, language);
     const order = await placeOrder(ctx, trx, actor, basketDraft(priced), input, language);
     return { status: 201, body: await orderView(trx, order.id) };
   });
@@ -425,7 +425,7 @@ export async function quickCreateBasket(ctx: AppContext, actor: Actor, input: Qu
 }
 
 /** The one item of a quick checkout, read before its transaction (other modules read on their own). */
-async function quickItem(ctx: AppContext, input: QuickCheckoutInput): Promise<(trx: Kysely<Database>, prices: MembershipPrices) => Promise<NewLine>> {
+async function quickItem(ctx: AppContext, input: QuickCheckoutInput, language: Language | null): Promise<(trx: Kysely<Database>, prices: MembershipPrices) => Promise<NewLine>> {
   const given = [input.product, input.membership_product, input.course_product].filter((v) => v !== undefined).length;
   if (given !== 1) throw Invalid.field('product', 'Give exactly one of product, membership_product and course_product.');
   const single = (field: string) => {
@@ -437,7 +437,8 @@ async function quickItem(ctx: AppContext, input: QuickCheckoutInput): Promise<(t
     single('membership_product');
     let product;
     try {
-      product = await getMembershipProduct(ctx, null, input.membership_product);
+      // Named in the shopper's language, as the plan card they bought from showed it.
+      product = await getMembershipProduct(ctx, null, input.membership_product, language ?? undefined);
     } catch (err) {
       if (err instanceof NotFound) throw Invalid.field('membership_product', 'No such membership product for sale.');
       throw err;
@@ -489,14 +490,14 @@ async function quickItem(ctx: AppContext, input: QuickCheckoutInput): Promise<(t
 
 /** Buys one product now, without a basket: memberships (plan cards), courses, downloads, a book. */
 export async function quickCheckout(ctx: AppContext, actor: Actor, input: QuickCheckoutInput, language: Language | null, request: KeyedRequest): Promise<Answer<Order>> {
-  const item = await quickItem(ctx, input);
+  const item = await quickItem(ctx, input, language);
   const prices = await membershipPrices(ctx);
   const answer = await runKeyed<Order>(ctx, actor, request, async (trx) => {
     const line = await item(trx, prices);
     if (line.productClass === 'physical') {
       // The shipping rules are the basket's: priced through a one-line quick basket.
       const q = await createQuickBasket(trx, actor.id, { product: line.productId!, quantity: line.quantity, options: [] }, prices, nowIso());
-      const priced = await priceBasket(trx, q.basket, prices, { code: input.shipping_method_code, country: await destinationOf(trx, actor, input) }, nowIso());
+      const priced = await priceBasket(trx, q.basket, prices, { code: input.shipping_method_code, country: await destinationOf(trx, actor, input) }, nowIso(), language);
       const order = await placeOrder(ctx, trx, actor, basketDraft(priced), input, language);
       return { status: 201, body: await orderView(trx, order.id) };
     }

@@ -23,11 +23,13 @@ import {
   opHeaders,
   shippingMethodList,
   shippingMethodsQuery,
+  shopLanguageQuery,
   shopPaths,
   voucherCodeBody,
 } from '../../../shared/api/shop.js';
 import { requireUser } from '../../platform/auth.js';
 import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { requestLanguage } from '../content/request-language.js';
 import {
   addProduct,
   addVoucher,
@@ -67,7 +69,8 @@ const send = (reply: FastifyReply, answer: OpAnswer) => reply.status(answer.stat
 /**
  * Baskets: the caller's own open basket and its shortcuts (add a product, a voucher, choose shipping), and
  * every basket by id for its owner and staff (anyone else gets 404). Every change takes an operation id in
- * `Idempotency-Key`; a repeat answers what the first answered and changes nothing.
+ * `Idempotency-Key`; a repeat answers what the first answered and changes nothing. Shipping methods are named
+ * in the reader's language (`lang`, else cookie, else Accept-Language).
  */
 export const basketRoutes = moduleRoutes((app) => {
   const { ctx } = app;
@@ -76,33 +79,33 @@ export const basketRoutes = moduleRoutes((app) => {
     const zapp = asZod(owned);
 
     zapp.get(shopPaths.basket, {
-      schema: { tags, summary: "The caller's open basket, created on first use; `corrections` lists what the server changed", response: { 200: basket, 401: errorBody } },
-      handler: async (request) => ownBasket(ctx, await requireUser(request)),
+      schema: { tags, summary: "The caller's open basket, created on first use; `corrections` lists what the server changed", querystring: shopLanguageQuery, response: { 200: basket, 401: errorBody } },
+      handler: async (request, reply) => ownBasket(ctx, await requireUser(request), requestLanguage(request, reply)),
     });
 
     zapp.post(shopPaths.basketAddProduct, {
-      schema: { tags, summary: 'Add a product to the basket; more than in stock is clamped, with a correction', headers: opHeaders, body: addProductBody, response: { 200: basket, ...changeErrors } },
-      handler: async (request, reply) => send(reply, await addProduct(ctx, await requireUser(request), request.body, opOf(request))),
+      schema: { tags, summary: 'Add a product to the basket; more than in stock is clamped, with a correction', querystring: shopLanguageQuery, headers: opHeaders, body: addProductBody, response: { 200: basket, ...changeErrors } },
+      handler: async (request, reply) => send(reply, await addProduct(ctx, await requireUser(request), request.body, opOf(request), requestLanguage(request, reply))),
     });
 
     zapp.post(shopPaths.basketAddVoucher, {
-      schema: { tags, summary: 'Apply a voucher to the basket (checked: dates, limits, range, minimum spend)', headers: opHeaders, body: voucherCodeBody, response: { 200: basket, ...changeErrors } },
-      handler: async (request, reply) => send(reply, await addVoucher(ctx, await requireUser(request), request.body.vouchercode, opOf(request))),
+      schema: { tags, summary: 'Apply a voucher to the basket (checked: dates, limits, range, minimum spend)', querystring: shopLanguageQuery, headers: opHeaders, body: voucherCodeBody, response: { 200: basket, ...changeErrors } },
+      handler: async (request, reply) => send(reply, await addVoucher(ctx, await requireUser(request), request.body.vouchercode, opOf(request), requestLanguage(request, reply))),
     });
 
     zapp.post(shopPaths.basketRemoveVoucher, {
-      schema: { tags, summary: 'Take a voucher off the basket', headers: opHeaders, body: voucherCodeBody, response: { 200: basket, ...changeErrors } },
-      handler: async (request, reply) => send(reply, await removeVoucher(ctx, await requireUser(request), request.body.vouchercode, opOf(request))),
+      schema: { tags, summary: 'Take a voucher off the basket', querystring: shopLanguageQuery, headers: opHeaders, body: voucherCodeBody, response: { 200: basket, ...changeErrors } },
+      handler: async (request, reply) => send(reply, await removeVoucher(ctx, await requireUser(request), request.body.vouchercode, opOf(request), requestLanguage(request, reply))),
     });
 
     zapp.get(shopPaths.basketShippingMethods, {
       schema: { tags, summary: 'The shipping methods for the basket and a country (default: the basket’s), priced for it', querystring: shippingMethodsQuery, response: { 200: shippingMethodList, 400: errorBody, 401: errorBody } },
-      handler: async (request) => basketShippingMethods(ctx, await requireUser(request), request.query.country),
+      handler: async (request, reply) => basketShippingMethods(ctx, await requireUser(request), request.query.country, requestLanguage(request, reply)),
     });
 
     zapp.post(shopPaths.basketShippingMethods, {
-      schema: { tags, summary: 'Choose the shipping country and method of the basket', headers: opHeaders, body: chooseShippingBody, response: { 200: basket, ...changeErrors } },
-      handler: async (request, reply) => send(reply, await chooseShipping(ctx, await requireUser(request), request.body, opOf(request))),
+      schema: { tags, summary: 'Choose the shipping country and method of the basket', querystring: shopLanguageQuery, headers: opHeaders, body: chooseShippingBody, response: { 200: basket, ...changeErrors } },
+      handler: async (request, reply) => send(reply, await chooseShipping(ctx, await requireUser(request), request.body, opOf(request), requestLanguage(request, reply))),
     });
 
     zapp.get(shopPaths.baskets, {
@@ -114,8 +117,8 @@ export const basketRoutes = moduleRoutes((app) => {
     });
 
     zapp.get(shopPaths.basketById, {
-      schema: { tags, summary: 'A basket (owner or staff)', params: idParam, response: { 200: basket, ...userErrors } },
-      handler: async (request) => getBasket(ctx, await requireUser(request), request.params.id),
+      schema: { tags, summary: 'A basket (owner or staff)', params: idParam, querystring: shopLanguageQuery, response: { 200: basket, ...userErrors } },
+      handler: async (request, reply) => getBasket(ctx, await requireUser(request), request.params.id, requestLanguage(request, reply)),
     });
 
     for (const method of ['put', 'patch'] as const) {
@@ -125,11 +128,12 @@ export const basketRoutes = moduleRoutes((app) => {
           tags,
           summary: whole ? 'Set the shipping country and method of a basket (owner or staff)' : 'Change the shipping country or method of a basket (owner or staff)',
           params: idParam,
+          querystring: shopLanguageQuery,
           headers: opHeaders,
           body: whole ? basketWrite : basketPatch,
           response: { 200: basket, ...changeErrors },
         },
-        handler: async (request, reply) => send(reply, await updateBasket(ctx, await requireUser(request), request.params.id, request.body, opOf(request))),
+        handler: async (request, reply) => send(reply, await updateBasket(ctx, await requireUser(request), request.params.id, request.body, opOf(request), requestLanguage(request, reply))),
       });
     }
 

@@ -14,6 +14,7 @@ import {
   type LineAttribute,
   type ShippingMethod,
 } from '../../../shared/api/shop.js';
+import type { Language } from '../../../shared/i18n/index.js';
 import type { Database } from '../../db/types.js';
 import { isStaff, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -42,7 +43,7 @@ import {
 } from './basket-repo.js';
 import { findCountry, findProduct, findProductsByIds, optionsOfProducts, stockRecordsOf } from './catalogue-repo.js';
 import { membershipPrices, requiresShipping, stateOf, type MembershipPrices, type ProductState } from './catalogue-service.js';
-import { chargeFor, findVoucher, findVoucherByCode, methodsWithCountries, voucherUnusable, type MethodWithCountries } from './offers-service.js';
+import { chargeFor, findVoucher, findVoucherByCode, methodsWithCountries, methodTexts, voucherUnusable, type MethodWithCountries } from './offers-service.js';
 import { productsInRange, type VoucherRow } from './offers-repo.js';
 import { runChange, type OpAnswer, type OpRequest } from './ops.js';
 import { basketTotals, lineTotal, type PricedLine } from './totals.js';
@@ -55,6 +56,8 @@ interface Step {
   actor: Actor;
   prices: MembershipPrices;
   now: string;
+  /** The language of the shipping methods' names and descriptions in the answer (else the default texts). */
+  lang: Language | undefined;
 }
 
 const money = (ctx: AppContext, amount: number) => `${(amount / 100).toFixed(2)} ${ctx.config.currency}`;
@@ -225,9 +228,9 @@ function pricedLines(loaded: Loaded): PricedLine[] {
 
 const needsShipping = (loaded: Loaded) => loaded.lines.some((l) => requiresShipping(loaded.states.get(l.id)!.row.product_class));
 
-function offeredMethod(m: MethodWithCountries, charge: number, goods: number): ShippingMethod {
+function offeredMethod(m: MethodWithCountries, charge: number, goods: number, lang: Language | undefined): ShippingMethod {
   const free = m.row.free_over !== null && goods >= m.row.free_over;
-  return { code: m.row.code, name: m.row.name, description: m.row.description, price: free ? 0 : charge, is_discounted: free, discount: free ? charge : 0 };
+  return { code: m.row.code, ...methodTexts(m.row, lang), price: free ? 0 : charge, is_discounted: free, discount: free ? charge : 0 };
 }
 
 async function basketView(step: Step, basketId: number, corrections: Correction[]): Promise<Basket> {
@@ -276,7 +279,7 @@ async function basketView(step: Step, basketId: number, corrections: Correction[
       : [],
     shipping_required: shippingRequired,
     shipping_country: basket.shipping_country,
-    shipping_method: method && charge !== null ? offeredMethod(method, charge, goods) : null,
+    shipping_method: method && charge !== null ? offeredMethod(method, charge, goods, step.lang) : null,
     shipping_charge: totals.shipping?.price ?? 0,
     order_total: totals.total,
     corrections,
@@ -287,8 +290,8 @@ async function basketView(step: Step, basketId: number, corrections: Correction[
 
 // Steps and their answers
 
-async function prepare(ctx: AppContext, actor: Actor): Promise<Omit<Step, 'trx' | 'now'>> {
-  return { ctx, actor, prices: await membershipPrices(ctx) };
+async function prepare(ctx: AppContext, actor: Actor, lang?: Language): Promise<Omit<Step, 'trx' | 'now'>> {
+  return { ctx, actor, prices: await membershipPrices(ctx), lang };
 }
 
 const stepOf = (base: Omit<Step, 'trx' | 'now'>, trx: Kysely<Database>): Step => ({ ...base, trx, now: nowIso() });
@@ -299,9 +302,10 @@ async function changeBasket(
   actor: Actor,
   request: OpRequest,
   which: number | 'own',
+  lang: Language | undefined,
   change: (step: Step, basket: BasketRow) => Promise<Correction[] | void>,
 ): Promise<OpAnswer<Basket>> {
-  const base = await prepare(ctx, actor);
+  const base = await prepare(ctx, actor, lang);
   return runChange(ctx, actor, request, async (trx) => {
     const step = stepOf(base, trx);
     const basket = which === 'own' ? await ensureOpenBasket(trx, actor.id, step.now) : await reachableBasket(trx, actor, which);
@@ -314,8 +318,8 @@ async function changeBasket(
 }
 
 /** The caller's open basket (created on first use), made true to the catalogue. */
-export async function ownBasket(ctx: AppContext, actor: Actor): Promise<Basket> {
-  const base = await prepare(ctx, actor);
+export async function ownBasket(ctx: AppContext, actor: Actor, lang?: Language): Promise<Basket> {
+  const base = await prepare(ctx, actor, lang);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const step = stepOf(base, trx);
     const basket = await ensureOpenBasket(trx, actor.id, step.now);
@@ -323,8 +327,8 @@ export async function ownBasket(ctx: AppContext, actor: Actor): Promise<Basket> 
   });
 }
 
-export async function getBasket(ctx: AppContext, actor: Actor, id: number): Promise<Basket> {
-  const base = await prepare(ctx, actor);
+export async function getBasket(ctx: AppContext, actor: Actor, id: number, lang?: Language): Promise<Basket> {
+  const base = await prepare(ctx, actor, lang);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const step = stepOf(base, trx);
     const basket = await reachableBasket(trx, actor, id);
@@ -364,12 +368,12 @@ async function applyShipping(step: Step, basket: BasketRow, changes: BasketChang
   await writeBasket(trx, basket.id, { shipping_country: country, shipping_method_id: methodId, updated_at: step.now });
 }
 
-export function updateBasket(ctx: AppContext, actor: Actor, id: number, changes: BasketChanges, request: OpRequest) {
-  return changeBasket(ctx, actor, request, id, (step, basket) => applyShipping(step, basket, changes));
+export function updateBasket(ctx: AppContext, actor: Actor, id: number, changes: BasketChanges, request: OpRequest, lang?: Language) {
+  return changeBasket(ctx, actor, request, id, lang, (step, basket) => applyShipping(step, basket, changes));
 }
 
-export function chooseShipping(ctx: AppContext, actor: Actor, choice: { code: string; country: string }, request: OpRequest) {
-  return changeBasket(ctx, actor, request, 'own', (step, basket) => applyShipping(step, basket, { shipping_country: choice.country, shipping_method: choice.code }));
+export function chooseShipping(ctx: AppContext, actor: Actor, choice: { code: string; country: string }, request: OpRequest, lang?: Language) {
+  return changeBasket(ctx, actor, request, 'own', lang, (step, basket) => applyShipping(step, basket, { shipping_country: choice.country, shipping_method: choice.code }));
 }
 
 export async function deleteBasket(ctx: AppContext, actor: Actor, id: number, request: OpRequest): Promise<OpAnswer<null>> {
@@ -380,9 +384,9 @@ export async function deleteBasket(ctx: AppContext, actor: Actor, id: number, re
   });
 }
 
-/** The shipping methods that can ship the caller's basket to the country (given, or the basket's). */
-export async function basketShippingMethods(ctx: AppContext, actor: Actor, country: string | undefined): Promise<ShippingMethod[]> {
-  const base = await prepare(ctx, actor);
+/** The shipping methods that can ship the caller's basket to the country (given, or the basket's), their texts in `lang`. */
+export async function basketShippingMethods(ctx: AppContext, actor: Actor, country: string | undefined, lang?: Language): Promise<ShippingMethod[]> {
+  const base = await prepare(ctx, actor, lang);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const step = stepOf(base, trx);
     // Read only: what reconciling would change is reported by the next basket answer, not lost here.
@@ -393,15 +397,15 @@ export async function basketShippingMethods(ctx: AppContext, actor: Actor, count
     const loaded = await load(step, basket);
     return loaded.methods.flatMap((m) => {
       const charge = chargeFor(m, to);
-      return charge === null ? [] : [offeredMethod(m, charge, view.total_excl_tax)];
+      return charge === null ? [] : [offeredMethod(m, charge, view.total_excl_tax, step.lang)];
     });
   });
 }
 
 // Vouchers
 
-export function addVoucher(ctx: AppContext, actor: Actor, code: string, request: OpRequest) {
-  return changeBasket(ctx, actor, request, 'own', async (step, basket) => {
+export function addVoucher(ctx: AppContext, actor: Actor, code: string, request: OpRequest, lang?: Language) {
+  return changeBasket(ctx, actor, request, 'own', lang, async (step, basket) => {
     const early = await reconcile(step, basket);
     const voucher = await findVoucherByCode(step.trx, code);
     if (!voucher) throw Invalid.field('vouchercode', 'Voucher code unknown.');
@@ -418,8 +422,8 @@ export function addVoucher(ctx: AppContext, actor: Actor, code: string, request:
   });
 }
 
-export function removeVoucher(ctx: AppContext, actor: Actor, code: string, request: OpRequest) {
-  return changeBasket(ctx, actor, request, 'own', async (step, basket) => {
+export function removeVoucher(ctx: AppContext, actor: Actor, code: string, request: OpRequest, lang?: Language) {
+  return changeBasket(ctx, actor, request, 'own', lang, async (step, basket) => {
     const current = basket.voucher_id === null ? undefined : await findVoucher(step.trx, basket.voucher_id);
     if (!current || current.code !== code) throw Invalid.field('vouchercode', 'This voucher is not in your basket.');
     await writeBasket(step.trx, basket.id, { voucher_id: null, updated_at: step.now });
@@ -499,8 +503,8 @@ async function addToBasket(step: Step, basket: BasketRow, input: AddProduct): Pr
   return { lineId, corrections };
 }
 
-export function addProduct(ctx: AppContext, actor: Actor, input: AddProduct, request: OpRequest) {
-  return changeBasket(ctx, actor, request, 'own', async (step, basket) => (await addToBasket(step, basket, input)).corrections);
+export function addProduct(ctx: AppContext, actor: Actor, input: AddProduct, request: OpRequest, lang?: Language) {
+  return changeBasket(ctx, actor, request, 'own', lang, async (step, basket) => (await addToBasket(step, basket, input)).corrections);
 }
 
 async function lineView(step: Step, basketId: number, lineId: number): Promise<BasketLine | undefined> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { SINGLE_COPY_CLASSES } from '../../../shared/api/shop.js';
+import type { Language } from '../../../shared/i18n/index.js';
 import type { ProductClass } from '../../db/shop-types.js';
 import type { Database } from '../../db/types.js';
 import { Conflict, Invalid } from '../../platform/errors.js';
@@ -8,7 +9,7 @@ import { attributesOfLines, findBasket, insertAttributes, insertLine, linesOf, t
 import { findCountry, findProduct, findProductsByIds, optionsOfProducts, stockRecordsOf } from './catalogue-repo.js';
 import { requiresShipping, stateOf, type MembershipPrices } from './catalogue-service.js';
 import { productsInRange, voucherUsesBy, type VoucherRow } from './offers-repo.js';
-import { chargeFor, findVoucher, methodsWithCountries, voucherUnusable } from './offers-service.js';
+import { chargeFor, findVoucher, methodsWithCountries, methodTexts, voucherUnusable } from './offers-service.js';
 import { basketTotals } from './totals.js';
 
 /**
@@ -64,7 +65,8 @@ export async function isShippingCountry(trx: Kysely<Database>, code: string): Pr
 
 /**
  * Prices the basket as the catalogue stands now; a line that cannot be sold as it is (withdrawn, more than
- * in stock) is a 409 naming it, since the shopper must see the change before paying another amount.
+ * in stock) is a 409 naming it, since the shopper must see the change before paying another amount. The
+ * shipping method is named in `language`, the shopper's, as the checkout showed it (the order keeps that name).
  */
 export async function priceBasket(
   trx: Kysely<Database>,
@@ -72,6 +74,7 @@ export async function priceBasket(
   prices: MembershipPrices,
   shipping: { code: string | undefined; country: string | null },
   now: string,
+  language?: Language | null,
 ): Promise<PricedBasket> {
   const rows = await linesOf(trx, basket.id);
   if (rows.length === 0) throw Invalid.field('basket', 'The basket is empty.');
@@ -130,7 +133,7 @@ export async function priceBasket(
     if (!found) throw Invalid.field('shipping_method_code', 'No such shipping method.');
     const charge = chargeFor(found, shipping.country);
     if (charge === null) throw Invalid.field('shipping_method_code', `This method does not ship to ${shipping.country}.`);
-    method = { code: found.row.code, name: found.row.name, charge, freeOver: found.row.free_over };
+    method = { code: found.row.code, name: methodTexts(found.row, language).name, charge, freeOver: found.row.free_over };
   }
 
   const totals = basketTotals(

@@ -122,12 +122,31 @@ export async function seedShopDemo(db: Kysely<Database>, membershipProducts: { i
     .execute();
 
   const methods = [
-    { code: 'standard', name: 'Standard delivery', description: 'Three to five days within mainland China; free from 99.00.', charge: 800, free_over: 9900, sort_order: 0, countries: [{ country: 'CN', charge: null }] },
-    { code: 'express', name: 'Express courier', description: 'Next working day in most cities.', charge: 2000, free_over: null, sort_order: 1, countries: [] },
+    {
+      code: 'standard',
+      name: 'Standard delivery',
+      description: 'Three to five days within mainland China; free from 99.00.',
+      zh: { name: '标准配送', description: '中国大陆境内三到五天送达；满 99.00 包邮。' },
+      charge: 800,
+      free_over: 9900,
+      sort_order: 0,
+      countries: [{ country: 'CN', charge: null }],
+    },
+    {
+      code: 'express',
+      name: 'Express courier',
+      description: 'Next working day in most cities.',
+      zh: { name: '快递', description: '大多数城市下一个工作日送达。' },
+      charge: 2000,
+      free_over: null,
+      sort_order: 1,
+      countries: [],
+    },
     {
       code: 'international',
       name: 'International post',
       description: 'One to three weeks, tracked.',
+      zh: { name: '国际邮寄', description: '一到三周送达，可查询物流。' },
       charge: 6000,
       free_over: null,
       sort_order: 2,
@@ -140,8 +159,12 @@ export async function seedShopDemo(db: Kysely<Database>, membershipProducts: { i
       ],
     },
   ];
-  for (const { countries, ...m } of methods) {
-    const { id } = await db.insertInto('shop_shipping_methods').values({ ...m, is_active: 1, ...stamps }).returning('id').executeTakeFirstOrThrow();
+  for (const { countries, zh, ...m } of methods) {
+    const { id } = await db
+      .insertInto('shop_shipping_methods')
+      .values({ ...m, translations: JSON.stringify({ 'zh-CN': zh }), is_active: 1, ...stamps })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (countries.length) await db.insertInto('shop_shipping_method_countries').values(countries.map((c) => ({ method_id: id, ...c }))).execute();
   }
 }

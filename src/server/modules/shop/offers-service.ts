@@ -8,11 +8,13 @@ import type {
   VoucherChanges,
   VoucherWrite,
 } from '../../../shared/api/shop.js';
+import type { Language } from '../../../shared/i18n/index.js';
 import type { Database } from '../../db/types.js';
 import type { AppContext } from '../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { offsetOf } from '../../platform/http.js';
 import { nowIso } from '../../platform/time.js';
+import { localised, serializeTranslations } from '../content/translations.js';
 import { findRange } from './catalogue-repo.js';
 import {
   countriesOfMethods,
@@ -178,11 +180,16 @@ export function chargeFor(m: MethodWithCountries, country: string | null): numbe
   return link ? (link.charge ?? m.row.charge) : null;
 }
 
-const toMethodAdmin = (m: MethodWithCountries): ShippingMethodAdmin => ({
+/** A method's name and description in `lang` (each falls back to the default text); the default ones without `lang`. */
+export function methodTexts(row: ShippingMethodRow, lang: Language | null | undefined): { name: string; description: string } {
+  const texts = { name: row.name, description: row.description };
+  return lang ? localised(texts, row.translations, lang) : texts;
+}
+
+const toMethodAdmin = (m: MethodWithCountries, lang: Language): ShippingMethodAdmin => ({
   id: m.row.id,
   code: m.row.code,
-  name: m.row.name,
-  description: m.row.description,
+  ...methodTexts(m.row, lang),
   charge: m.row.charge,
   free_over: m.row.free_over,
   countries: m.countries,
@@ -190,15 +197,15 @@ const toMethodAdmin = (m: MethodWithCountries): ShippingMethodAdmin => ({
   sort_order: m.row.sort_order,
 });
 
-export async function listShippingMethods(ctx: AppContext): Promise<ShippingMethodAdmin[]> {
-  return (await methodsWithCountries(ctx.db.kysely, false)).map(toMethodAdmin);
+export async function listShippingMethods(ctx: AppContext, lang: Language): Promise<ShippingMethodAdmin[]> {
+  return (await methodsWithCountries(ctx.db.kysely, false)).map((m) => toMethodAdmin(m, lang));
 }
 
-export async function getShippingMethod(ctx: AppContext, id: number): Promise<ShippingMethodAdmin> {
+export async function getShippingMethod(ctx: AppContext, id: number, lang: Language): Promise<ShippingMethodAdmin> {
   const row = await findShippingMethod(ctx.db.kysely, id);
   if (!row) throw new NotFound('Shipping method');
   const links = await countriesOfMethods(ctx.db.kysely, [id]);
-  return toMethodAdmin({ row, countries: links.map((l) => ({ country: l.country, charge: l.charge })) });
+  return toMethodAdmin({ row, countries: links.map((l) => ({ country: l.country, charge: l.charge })) }, lang);
 }
 
 async function assertMethod(ctx: AppContext, code: string | undefined, countries: { country: string }[] | undefined, self: number | null): Promise<void> {
@@ -215,27 +222,33 @@ async function assertMethod(ctx: AppContext, code: string | undefined, countries
   }
 }
 
-export async function createShippingMethod(ctx: AppContext, input: ShippingMethodWrite): Promise<ShippingMethodAdmin> {
+export async function createShippingMethod(ctx: AppContext, input: ShippingMethodWrite, lang: Language): Promise<ShippingMethodAdmin> {
   await assertMethod(ctx, input.code, input.countries, null);
   const now = nowIso();
-  const { countries, is_active, ...rest } = input;
+  const { countries, is_active, translations, ...rest } = input;
   const id = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const newId = await insertShippingMethod(trx, { ...rest, is_active: is_active ? 1 : 0, created_at: now, updated_at: now });
+    const newId = await insertShippingMethod(trx, { ...rest, is_active: is_active ? 1 : 0, translations: serializeTranslations(translations), created_at: now, updated_at: now });
     await setMethodCountries(trx, newId, countries);
     return newId;
   });
-  return getShippingMethod(ctx, id);
+  return getShippingMethod(ctx, id, lang);
 }
 
-export async function updateShippingMethod(ctx: AppContext, id: number, changes: ShippingMethodChanges): Promise<ShippingMethodAdmin> {
+/** Changes what `changes` names; `translations`, when given, replaces the method's versions in other languages. */
+export async function updateShippingMethod(ctx: AppContext, id: number, changes: ShippingMethodChanges, lang: Language): Promise<ShippingMethodAdmin> {
   if (!(await findShippingMethod(ctx.db.kysely, id))) throw new NotFound('Shipping method');
   await assertMethod(ctx, changes.code, changes.countries, id);
-  const { countries, is_active, ...rest } = changes;
+  const { countries, is_active, translations, ...rest } = changes;
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await writeShippingMethod(trx, id, { ...rest, ...(is_active !== undefined && { is_active: is_active ? 1 : 0 }), updated_at: nowIso() });
+    await writeShippingMethod(trx, id, {
+      ...rest,
+      ...(is_active !== undefined && { is_active: is_active ? 1 : 0 }),
+      ...(translations !== undefined && { translations: serializeTranslations(translations) }),
+      updated_at: nowIso(),
+    });
     if (countries !== undefined) await setMethodCountries(trx, id, countries);
   });
-  return getShippingMethod(ctx, id);
+  return getShippingMethod(ctx, id, lang);
 }
 
 export async function deleteShippingMethod(ctx: AppContext, id: number): Promise<void> {

@@ -78,7 +78,8 @@ export interface DemoShortcutType {
   name: string;
   slug: string;
   description: string;
-  shortcuts: { title: string; description: string; url: DemoLink }[];
+  translations: DemoTranslations<'name' | 'description'>;
+  shortcuts: { title: string; description: string; url: DemoLink; translations: DemoTranslations<'title' | 'description'> }[];
 }
 
 /** Fragments that generated articles are composed from; `{subject}` and `{Subject}` are filled in. */

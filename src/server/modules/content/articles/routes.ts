@@ -121,7 +121,7 @@ export const articleRoutes = moduleRoutes((app) => {
     schema: { tags, summary: 'Whether the caller may read an article, and why', params: idParam, response: { 200: membershipStatus } },
     handler: async (request, reply) => {
       privateResponse(reply);
-      return getMembershipStatus(ctx, await entitlementOf(ctx, request), request.params.id);
+      return getMembershipStatus(ctx, await entitlementOf(ctx, request), request.params.id, requestLanguage(request, reply));
     },
   });
 

@@ -229,13 +229,13 @@ export async function relatedArticles(ctx: AppContext, id: number, limit: number
   return publicCardsOf(ids, read, now);
 }
 
-/** Whether the caller may read the article and why, the metered reads left, and the plans that would open it. */
-export async function membershipStatus(ctx: AppContext, who: Entitlement, id: number): Promise<MembershipStatus> {
+/** Whether the caller may read the article and why, the metered reads left, and the plans that would open it (in `lang`). */
+export async function membershipStatus(ctx: AppContext, who: Entitlement, id: number, lang: Language): Promise<MembershipStatus> {
   const article = await publicArticle(ctx, id);
   const decision = await previewAccess(ctx, who, article);
   const opensAnyway = ['free', 'free_read', 'member', 'staff'].includes(decision.reason);
   // Only the premium plan makes a member; a plan without a product on sale cannot be bought.
-  const plans = opensAnyway ? [] : (await priceCard(ctx)).filter((p) => p.is_premium && p.products.length > 0);
+  const plans = opensAnyway ? [] : (await priceCard(ctx, lang)).filter((p) => p.is_premium && p.products.length > 0);
   return {
     article_id: article.id,
     access: article.access,

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/types.js';
 
-const shortcutColumns = ['id', 'type_id', 'title', 'description', 'url', 'icon', 'position'] as const;
-const typeColumns = ['id', 'name', 'slug', 'description', 'position'] as const;
+/** `translations`: the title and description (a type's name and description) in other languages, as JSON. */
+const shortcutColumns = ['id', 'type_id', 'title', 'description', 'url', 'icon', 'position', 'translations'] as const;
+const typeColumns = ['id', 'name', 'slug', 'description', 'position', 'translations'] as const;
 
 export function listShortcuts(db: Kysely<Database>, typeId: number | undefined) {
   let query = db.selectFrom('shortcuts').select(shortcutColumns);
