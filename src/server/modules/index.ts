@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes.js';
 import { captchaRoutes } from './captcha/routes.js';
 import { contentRoutes } from './content/routes.js';
+import { commentsRoutes } from './comments/routes.js';
 import { coursesRoutes } from './courses/routes.js';
 import { guestRoutes } from './guest/routes.js';
 import { mailboxRoutes } from './messaging/mailbox-routes.js';
@@ -18,4 +19,4 @@ import { usersRoutes } from './users/routes.js';
  * (`/dev/mailbox/<secret>`) in a non-encapsulated plugin, which the prefix does not reach; so is `devPayRoutes`
  * (`/dev/pay`, the test payment page).
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, ordersRoutes, paymentsRoutes, ssoRoutes, devPayRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, commentsRoutes, ordersRoutes, paymentsRoutes, ssoRoutes, devPayRoutes];

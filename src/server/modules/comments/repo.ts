@@ -1,0 +1,179 @@
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { CommentContentType, CommentFeedbackKind, CommentsTable } from '../../db/comment-types.js';
+import type { Database } from '../../db/types.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ObjectRef {
+  contentType: CommentContentType;
+  objectId: number;
+}
+
+export function findComment(db: Db, id: number) {
+  return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
+
+/**
+ * The comments a thread shows: not hidden by flags (unless staff ask), and not removed, except a removed
+ * first comment that still has a reply shown (it keeps its replies' place).
+ */
+function listed(db: Db, ref: ObjectRef, withHidden: boolean) {
+  let q = db
+    .selectFrom('comments as c')
+    .where('c.content_type', '=', ref.contentType)
+    .where('c.object_id', '=', ref.objectId)
+    .where((eb) =>
+      eb.or([
+        eb('c.is_removed', '=', 0),
+        eb.and([
+          eb('c.parent_id', 'is', null),
+          eb.exists(
+            eb
+              .selectFrom('comments as r')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('r.parent_id', '=', 'c.id')
+              .where('r.is_removed', '=', 0)
+              .$if(!withHidden, (rq) => rq.where('r.is_hidden', '=', 0)),
+          ),
+        ]),
+      ]),
+    );
+  if (!withHidden) q = q.where('c.is_hidden', '=', 0);
+  return q;
+}
+
+export async function countListed(db: Db, ref: ObjectRef, withHidden: boolean): Promise<number> {
+  const row = await listed(db, ref, withHidden).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Oldest thread first, each reply right under its comment (the index's order). */
+export function listListed(db: Db, ref: ObjectRef, withHidden: boolean, limit: number, offset: number) {
+  return listed(db, ref, withHidden)
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .selectAll('c')
+    .select(['u.display_name', 'u.avatar'])
+    .orderBy('c.thread_id')
+    .orderBy('c.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+export type ListedRow = Awaited<ReturnType<typeof listListed>>[number];
+
+/** Comments everyone is shown on the object: neither removed nor hidden. */
+export async function countShown(db: Db, ref: ObjectRef): Promise<number> {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('content_type', '=', ref.contentType)
+    .where('object_id', '=', ref.objectId)
+    .where('is_removed', '=', 0)
+    .where('is_hidden', '=', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function insertComment(trx: Transaction<Database>, values: Omit<Insertable<CommentsTable>, 'thread_id'> & { thread_id: number | null }): Promise<CommentRow> {
+  const row = await trx
+    .insertInto('comments')
+    .values({ ...values, thread_id: values.thread_id ?? 0 })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (values.thread_id !== null) return row;
+  // A first comment is its own thread: its id is known only once inserted.
+  return trx.updateTable('comments').set({ thread_id: row.id }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function markRemoved(db: Db, id: number, now: string): Promise<void> {
+  await db.updateTable('comments').set({ is_removed: 1, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function feedbackOf(db: Db, userId: number, ids: number[]): Promise<Map<number, CommentFeedbackKind>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('comment_feedback').select(['comment_id', 'kind']).where('user_id', '=', userId).where('comment_id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.comment_id, r.kind]));
+}
+
+export async function flagsOf(db: Db, userId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('comment_flags').select('comment_id').where('user_id', '=', userId).where('comment_id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.comment_id));
+}
+
+export async function findFeedback(db: Db, commentId: number, userId: number): Promise<CommentFeedbackKind | undefined> {
+  const row = await db.selectFrom('comment_feedback').select('kind').where('comment_id', '=', commentId).where('user_id', '=', userId).executeTakeFirst();
+  return row?.kind;
+}
+
+export async function deleteFeedback(db: Db, commentId: number, userId: number): Promise<void> {
+  await db.deleteFrom('comment_feedback').where('comment_id', '=', commentId).where('user_id', '=', userId).execute();
+}
+
+export async function upsertFeedback(db: Db, commentId: number, userId: number, kind: CommentFeedbackKind, now: string): Promise<void> {
+  await db
+    .insertInto('comment_feedback')
+    .values({ comment_id: commentId, user_id: userId, kind, created_at: now })
+    .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doUpdateSet({ kind, created_at: now }))
+    .execute();
+}
+
+/** Recounts the likes and dislikes of a comment from its feedback rows (inside the write's transaction). */
+export async function recountFeedback(db: Db, commentId: number): Promise<{ like_count: number; dislike_count: number }> {
+  const rows = await db
+    .selectFrom('comment_feedback')
+    .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('comment_id', '=', commentId)
+    .groupBy('kind')
+    .execute();
+  const of = (kind: CommentFeedbackKind) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+  const counts = { like_count: of('like'), dislike_count: of('dislike') };
+  await db.updateTable('comments').set(counts).where('id', '=', commentId).execute();
+  return counts;
+}
+
+/** Records a reader's flag once; false when they had flagged it already. */
+export async function insertFlag(db: Db, commentId: number, userId: number, now: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('comment_flags')
+    .values({ comment_id: commentId, user_id: userId, flag: 'removal', created_at: now })
+    .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
+    .returning('comment_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Counts one more flag; the comment is hidden once it has `threshold` of them. */
+export function addFlag(db: Db, commentId: number, threshold: number, now: string) {
+  return db
+    .updateTable('comments')
+    .set((eb) => ({
+      flag_count: eb('flag_count', '+', 1),
+      is_hidden: eb.case().when('flag_count', '>=', threshold - 1).then(sql<0 | 1>`1`).else(eb.ref('is_hidden')).end(),
+      updated_at: now,
+    }))
+    .where('id', '=', commentId)
+    .returning(['flag_count', 'is_hidden'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Staff looked: the comment is shown again and its flags are forgotten. */
+export async function clearFlags(db: Db, commentId: number, now: string): Promise<void> {
+  await db.deleteFrom('comment_flags').where('comment_id', '=', commentId).execute();
+  await db.updateTable('comments').set({ flag_count: 0, is_hidden: 0, updated_at: now }).where('id', '=', commentId).execute();
+}
+
+/** A user's comments that everyone is shown, newest first. */
+function shownOfUser(db: Db, userId: number) {
+  return db.selectFrom('comments').where('user_id', '=', userId).where('is_removed', '=', 0).where('is_hidden', '=', 0);
+}
+
+export async function countOfUser(db: Db, userId: number): Promise<number> {
+  const row = await shownOfUser(db, userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function listOfUser(db: Db, userId: number, limit: number, offset: number) {
+  return shownOfUser(db, userId).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
