@@ -68,7 +68,7 @@ const PUBLIC: Record<string, Options> = {
   'the banners': bannersQuery(http, 'en'),
   'the announcements': announcementsQuery(http, 'en'),
   'the slot texts': slotTextsQuery(http, 'en', 'home_intro'),
-  'the shortcut preview': shortcutPreviewQuery(http),
+  'the shortcut preview': shortcutPreviewQuery(http, 'zh-CN'),
   'the course catalogue': courseListQuery(http, { page: 1 }, 'en'),
   'the member courses list': memberCoursesQuery(http, 'zh-CN'),
   "a guest's course": courseQuery(http, 5, 'zh-CN', 0),
@@ -78,7 +78,7 @@ const PUBLIC: Record<string, Options> = {
   'the shop list': productListQuery(http, { page: 1 }),
   'a product': productQuery(http, 9),
   'the shipping countries': countriesQuery(http),
-  'the membership price card': priceCardQuery(http),
+  'the membership price card': priceCardQuery(http, 'en'),
 };
 
 const fingerprint = () => Promise.resolve('f'.repeat(32));

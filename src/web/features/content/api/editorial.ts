@@ -6,15 +6,15 @@ import type { HttpClient } from '../../../lib/http.js';
 import { GUEST } from './guest.js';
 
 /**
- * What editors place around the site: banners, announcements, slot texts and shortcuts. Banners,
- * announcements and slot texts come in the reader's language, which their keys and URLs name.
+ * What editors place around the site: banners, announcements, slot texts and shortcuts. They all come in
+ * the reader's language, which their keys and URLs name.
  */
 export const editorialKeys = {
   banners: (lang: Language) => ['banners', 'main', lang] as const,
   announcements: (lang: Language) => ['announcements', lang] as const,
   slotTexts: (lang: Language, key: string | undefined) => ['slot-texts', lang, key ?? ''] as const,
-  shortcutPreview: ['shortcuts', 'preview'] as const,
-  shortcutsOfType: (slug: string) => ['shortcuts', 'type', slug] as const,
+  shortcutPreview: (lang: Language) => ['shortcuts', 'preview', lang] as const,
+  shortcutsOfType: (lang: Language, slug: string) => ['shortcuts', 'type', slug, lang] as const,
 };
 
 export const SHORTCUT_PREVIEW_LIMIT = 8;
@@ -48,19 +48,19 @@ export const announcementsQuery = (http: HttpClient, lang: Language) =>
 export const slotTextsQuery = (http: HttpClient, lang: Language, key?: string) =>
   queryOptions({ queryKey: editorialKeys.slotTexts(lang, key), queryFn: () => http.get<SlotText[]>(contentPaths.slotTexts, { key, lang }, GUEST) });
 
-export const shortcutPreviewQuery = (http: HttpClient) =>
+export const shortcutPreviewQuery = (http: HttpClient, lang: Language) =>
   queryOptions({
-    queryKey: editorialKeys.shortcutPreview,
-    queryFn: () => http.get<ShortcutTypeDetails[]>(contentPaths.shortcutTypePreview, { limit: SHORTCUT_PREVIEW_LIMIT }, GUEST),
+    queryKey: editorialKeys.shortcutPreview(lang),
+    queryFn: () => http.get<ShortcutTypeDetails[]>(contentPaths.shortcutTypePreview, { limit: SHORTCUT_PREVIEW_LIMIT, lang }, GUEST),
   });
 
 /** The shortcut type with this slug and its shortcuts by position; a null type when editors have not made one. */
-export const shortcutsOfTypeQuery = (http: HttpClient, slug: string) =>
+export const shortcutsOfTypeQuery = (http: HttpClient, lang: Language, slug: string) =>
   queryOptions({
-    queryKey: editorialKeys.shortcutsOfType(slug),
+    queryKey: editorialKeys.shortcutsOfType(lang, slug),
     queryFn: async (): Promise<{ type: ShortcutType | null; shortcuts: Shortcut[] }> => {
-      const type = (await http.get<ShortcutType[]>(contentPaths.shortcutTypes, undefined, GUEST)).find((t) => t.slug === slug) ?? null;
+      const type = (await http.get<ShortcutType[]>(contentPaths.shortcutTypes, { lang }, GUEST)).find((t) => t.slug === slug) ?? null;
       if (!type) return { type, shortcuts: [] };
-      return { type, shortcuts: await http.get<Shortcut[]>(contentPaths.shortcuts, { type: type.id }, GUEST) };
+      return { type, shortcuts: await http.get<Shortcut[]>(contentPaths.shortcuts, { type: type.id, lang }, GUEST) };
     },
   });

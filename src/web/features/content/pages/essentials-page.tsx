@@ -14,7 +14,7 @@ import { ShortcutList } from '../components/shortcut-list.js';
 export async function loader({ queryClient, http, lang = 'en' }: RouteDeps) {
   await Promise.all([
     queryClient.ensureQueryData(hotArticlesQuery(http, lang)),
-    queryClient.ensureQueryData(shortcutPreviewQuery(http)),
+    queryClient.ensureQueryData(shortcutPreviewQuery(http, lang)),
     queryClient.ensureQueryData(slotTextsQuery(http, lang)),
   ]);
   return null;
@@ -37,7 +37,7 @@ export function Component() {
   const http = useHttp();
   const { t, lang } = useI18n();
   const { data: hot } = useSuspenseQuery(hotArticlesQuery(http, lang));
-  const { data: groups } = useSuspenseQuery(shortcutPreviewQuery(http));
+  const { data: groups } = useSuspenseQuery(shortcutPreviewQuery(http, lang));
   const { data: slots } = useSuspenseQuery(slotTextsQuery(http, lang));
   const notes = slots.filter(isEditorsNote);
   const hasShortcuts = groups.some((group) => group.shortcuts.length > 0);

@@ -9,8 +9,8 @@ import { shortcutsOfTypeQuery } from '../api/editorial.js';
 import { PageHeader } from '../components/page-header.js';
 import { ShortcutList } from '../components/shortcut-list.js';
 
-export async function loader({ queryClient, http }: RouteDeps) {
-  await queryClient.ensureQueryData(shortcutsOfTypeQuery(http, MEMBER_SHORTCUT_TYPE));
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps) {
+  await queryClient.ensureQueryData(shortcutsOfTypeQuery(http, lang, MEMBER_SHORTCUT_TYPE));
   return null;
 }
 
@@ -20,8 +20,8 @@ export async function loader({ queryClient, http }: RouteDeps) {
  */
 export function Component() {
   const http = useHttp();
-  const { t } = useI18n();
-  const { data } = useSuspenseQuery(shortcutsOfTypeQuery(http, MEMBER_SHORTCUT_TYPE));
+  const { t, lang } = useI18n();
+  const { data } = useSuspenseQuery(shortcutsOfTypeQuery(http, lang, MEMBER_SHORTCUT_TYPE));
   return (
     <>
       <Head title={t('memberShortcuts.title')} description={t('memberShortcuts.description')} canonical={paths.memberShortcuts()} />

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Enquiry, EnquiryBody, MembershipPlan, MembershipProduct, MeterTerms, Subscription, UserMembership } from '../../../../shared/api/membership.js';
 import { membershipPaths } from '../../../../shared/api/membership-paths.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import { ApiError, pathOf, type HttpClient } from '../../../lib/http.js';
 
 export type PriceCard = Array<MembershipPlan & { products: MembershipProduct[] }>;
@@ -9,7 +10,7 @@ export type PriceCard = Array<MembershipPlan & { products: MembershipProduct[] }
 const PERSONAL = { personal: true } as const;
 
 export const membershipKeys = {
-  priceCard: ['membership', 'price-card'] as const,
+  priceCard: (lang: Language) => ['membership', 'price-card', lang] as const,
   meterTerms: ['membership', 'meter-terms'] as const,
   mine: (userId: number) => ['membership', 'mine', userId] as const,
 };
@@ -24,11 +25,11 @@ export async function orNull<T>(call: Promise<T>): Promise<T | null> {
   }
 }
 
-/** Every plan with its active products (public). */
-export const priceCardQuery = (http: HttpClient) =>
+/** Every plan with its active products (public), their names, descriptions and perks in `lang`. */
+export const priceCardQuery = (http: HttpClient, lang: Language) =>
   queryOptions({
-    queryKey: membershipKeys.priceCard,
-    queryFn: () => http.get<PriceCard>(membershipPaths.productMembership, undefined, { anonymous: true }),
+    queryKey: membershipKeys.priceCard(lang),
+    queryFn: () => http.get<PriceCard>(membershipPaths.productMembership, { lang }, { anonymous: true }),
   });
 
 /** The monthly free reads of the metered paywall, as the site is configured (public). */

@@ -16,8 +16,8 @@ import { MemberAreaNav } from '../../../ui/member-area-nav.js';
 import { priceCardQuery, sendEnquiry, type PriceCard } from '../api/membership.js';
 import { localiseApiError } from '../../../ui/forms/server-messages.js';
 
-export async function loader({ queryClient, http }: RouteDeps) {
-  await queryClient.ensureQueryData(priceCardQuery(http));
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps) {
+  await queryClient.ensureQueryData(priceCardQuery(http, lang));
   return null;
 }
 
@@ -153,9 +153,9 @@ function Sent({ enquiry, onAnother }: { enquiry: Enquiry; onAnother: () => void 
  */
 export function Component() {
   const http = useHttp();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const session = useSession();
-  const { data: plans } = useSuspenseQuery(priceCardQuery(http));
+  const { data: plans } = useSuspenseQuery(priceCardQuery(http, lang));
   const [sent, setSent] = useState<Enquiry | null>(null);
   const userId = session.auth?.userid ?? 0;
   const prefill = userId

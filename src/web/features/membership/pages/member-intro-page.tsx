@@ -10,8 +10,8 @@ import { PlanList } from '../../../ui/plan-list.js';
 import { meterTermsQuery, priceCardQuery } from '../api/membership.js';
 import { JoinNote } from '../components/join-note.js';
 
-export async function loader({ queryClient, http }: RouteDeps) {
-  await Promise.all([queryClient.ensureQueryData(priceCardQuery(http)), queryClient.ensureQueryData(meterTermsQuery(http))]);
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps) {
+  await Promise.all([queryClient.ensureQueryData(priceCardQuery(http, lang)), queryClient.ensureQueryData(meterTermsQuery(http))]);
   return null;
 }
 
@@ -22,7 +22,7 @@ export async function loader({ queryClient, http }: RouteDeps) {
 export function Component() {
   const http = useHttp();
   const { t, lang } = useI18n();
-  const { data: plans } = useSuspenseQuery(priceCardQuery(http));
+  const { data: plans } = useSuspenseQuery(priceCardQuery(http, lang));
   const { data: meter } = useSuspenseQuery(meterTermsQuery(http));
   return (
     <div className="member-page">

@@ -9,16 +9,16 @@ import { PlanList } from '../../../ui/plan-list.js';
 import { priceCardQuery } from '../api/membership.js';
 import { JoinNote } from '../components/join-note.js';
 
-export async function loader({ queryClient, http }: RouteDeps) {
-  await queryClient.ensureQueryData(priceCardQuery(http));
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps) {
+  await queryClient.ensureQueryData(priceCardQuery(http, lang));
   return null;
 }
 
 /** `/member`: what membership gives, the plans as price cards, and the pages of the member area (public, rendered by the server). */
 export function Component() {
   const http = useHttp();
-  const { t } = useI18n();
-  const { data: plans } = useSuspenseQuery(priceCardQuery(http));
+  const { t, lang } = useI18n();
+  const { data: plans } = useSuspenseQuery(priceCardQuery(http, lang));
   return (
     <div className="member-page">
       <Head title={t('member.title')} description={t('member.description')} canonical={paths.member()} />

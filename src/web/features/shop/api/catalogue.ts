@@ -4,6 +4,7 @@ import type { MembershipPlan, MembershipProduct } from '../../../../shared/api/m
 import { membershipPaths } from '../../../../shared/api/membership-paths.js';
 import type { ProductCard, ProductDetail, ShopCategory } from '../../../../shared/api/shop.js';
 import { shopPaths } from '../../../../shared/api/shop-paths.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import { pathOf, type HttpClient, type RequestOptions } from '../../../lib/http.js';
 
 /** The catalogue is the same for everyone: fetched as a guest, so the server's render and the browser agree. */
@@ -25,7 +26,7 @@ export const shopKeys = {
   products: (params: ProductListParams) => ['shop', 'products', params] as const,
   categories: () => ['shop', 'categories'] as const,
   product: (id: number) => ['shop', 'product', id] as const,
-  plans: () => ['shop', 'plans'] as const,
+  plans: (lang: Language) => ['shop', 'plans', lang] as const,
 };
 
 export const productListQuery = (http: HttpClient, params: ProductListParams) =>
@@ -46,9 +47,9 @@ export const productQuery = (http: HttpClient, id: number) =>
     queryFn: () => http.get<ProductDetail>(pathOf(shopPaths.product, { id }), undefined, GUEST),
   });
 
-/** The membership plans with their products: what a membership product grants (plan and period). */
-export const membershipPlansQuery = (http: HttpClient) =>
+/** The membership plans with their products, named in `lang`: what a membership product grants (plan and period). */
+export const membershipPlansQuery = (http: HttpClient, lang: Language) =>
   queryOptions({
-    queryKey: shopKeys.plans(),
-    queryFn: () => http.get<PlanWithProducts[]>(membershipPaths.productMembership, undefined, GUEST),
+    queryKey: shopKeys.plans(lang),
+    queryFn: () => http.get<PlanWithProducts[]>(membershipPaths.productMembership, { lang }, GUEST),
   });

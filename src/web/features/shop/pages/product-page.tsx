@@ -16,10 +16,10 @@ import { useShopI18n, type ShopT } from '../components/shop-i18n.js';
 import { ShopStyles } from '../components/shop-styles.js';
 import { useBasket } from '../components/use-basket.js';
 
-export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const id = requireId(params.id, request);
   const product = await queryClient.ensureQueryData(productQuery(http, id));
-  if (product.product_class === 'membership') await queryClient.ensureQueryData(membershipPlansQuery(http));
+  if (product.product_class === 'membership') await queryClient.ensureQueryData(membershipPlansQuery(http, lang));
   return null;
 }
 
@@ -31,8 +31,8 @@ function periodText(t: ShopT, unit: 'day' | 'month', count: number): string {
 /** What buying the product gives: a plan for a period, a course, a download, or a parcel. */
 function Grant({ product }: { product: ProductDetail }) {
   const http = useHttp();
-  const { t } = useShopI18n();
-  const plans = useQuery({ ...membershipPlansQuery(http), enabled: product.product_class === 'membership' });
+  const { t, lang } = useShopI18n();
+  const plans = useQuery({ ...membershipPlansQuery(http, lang), enabled: product.product_class === 'membership' });
   if (product.product_class === 'membership') {
     const plan = plans.data?.find((p) => p.products.some((mp) => mp.id === product.membership_product));
     const sold = plan?.products.find((mp) => mp.id === product.membership_product);
