@@ -27,6 +27,9 @@ function server(index: number) {
       // API tests (tests/api/auth), so here it stays out of the way.
       LOGIN_RATE_LIMIT: '1000',
       ALTCHA_MAX_NUMBER: '10000',
+      // The community forum's single sign-on (tests/e2e/community.spec.ts plays the forum with this test secret).
+      DISCOURSE_URL: 'http://forum.lectern.localhost',
+      DISCOURSE_CONNECT_SECRET: 'e2e-discourse-connect-secret',
     },
   };
 }
