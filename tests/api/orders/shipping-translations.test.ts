@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createMembershipProduct, createStaff, tokenFor } from '../helpers/factories.js';
 import { createPhysical } from '../shop/factories.js';
-import { ADDRESS, basketOf, checkout, ok, shopper, type OrderOut } from './factories.js';
+import { ADDRESS, basketOf, ok, shopper, type OrderOut } from './factories.js';
 
 let t: TestApp;
 let staff: string;
