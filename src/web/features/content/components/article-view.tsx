@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format.js';
 import { ArticleBadges } from './article-badges.js';
 import { isFreeToRead, PAYWALLED_CLASS } from './article-json-ld.js';
 import { ArticleMeta } from './article-meta.js';
+import { CommentsSlot } from '../../../app/comments-slot.js';
 
 /** A labelled group of links (an article's tags, its topics) in the footer's list; nothing when empty. */
 function Chips({ label, items, href }: { label: string; items: { id: number; name: string }[]; href: (id: number) => string }) {
@@ -106,6 +107,7 @@ export function ArticleView({ article, checkingAccess = false, actions, paywall 
           </dl>
         </footer>
       )}
+      {article.status === 'published' && <CommentsSlot contentType="article" objectId={article.id} />}
     </article>
   );
 }

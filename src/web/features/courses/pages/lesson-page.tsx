@@ -14,6 +14,7 @@ import { RichBody } from '../components/rich-body.js';
 import { useLessonKeys } from '../components/use-lesson-keys.js';
 import { useViewer } from '../components/viewer.js';
 import { useProgressOutbox } from '../offline/lesson-outbox.js';
+import { CommentsSlot } from '../../../app/comments-slot.js';
 import { isConnectionFailure } from '../../../lib/offline/progress-outbox.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
 
@@ -194,6 +195,7 @@ export function Component() {
         )}
       </nav>
       <p className="meta lesson__keys">{t('lesson.keys')}</p>
+      <CommentsSlot contentType="lesson" objectId={id} />
     </>
   );
 }

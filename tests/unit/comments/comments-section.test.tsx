@@ -1,0 +1,186 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Comment } from '../../../src/shared/api/comments.js';
+import { commentsEn, commentsZhCN } from '../../../src/shared/i18n/comments.js';
+import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
+import { freeArticle, loginResponseFor } from '../web/fixtures.js';
+import { jsonResponse as json, renderRoutesAt } from '../web/test-app.js';
+
+const READER = { id: 6, display_name: 'Noor', avatar: null };
+const OTHER = { id: 9, display_name: 'Sam', avatar: null };
+
+const comment = (fields: Partial<Comment> & { id: number }): Comment => ({
+  parent: null,
+  user: OTHER,
+  comment: `<p>Comment ${fields.id}</p>`,
+  submit_date: '2026-11-20T09:00:00.000Z',
+  is_removed: false,
+  hidden: false,
+  likes: 0,
+  dislikes: 0,
+  my_feedback: null,
+  my_flag: false,
+  can_delete: false,
+  ...fields,
+});
+
+let stored: Comment[] = [];
+let locked = false;
+let calls: string[] = [];
+
+/** The comment calls as the server answers them, over a list kept here. */
+async function api(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.replace('/api/v2', '');
+  const token = request.headers.get('authorization');
+  calls.push(`${request.method} ${path} ${token ?? 'guest'}`);
+  if (path === `/article/${freeArticle.id}`) return json(freeArticle);
+  if (path === `/article/related/${freeArticle.id}`) return json([]);
+  if (path === '/rest-auth/token/verify/') return json({});
+  if (path === '/rest-auth/user/') return json(loginResponseFor({ id: READER.id, username: 'noor' }).user);
+  if (path.startsWith('/comments/api/article/')) {
+    if (locked) return json({ error: 'forbidden', message: 'Only readers who may read this may see and write its comments.' }, 403);
+    const shown = stored.filter((c) => !c.is_removed);
+    const mine = (c: Comment) => ({ ...c, can_delete: Boolean(token) && c.user?.id === READER.id });
+    if (path.endsWith('/count')) return json({ count: shown.length });
+    return json({ count: stored.length, next: null, previous: null, results: stored.map(mine) });
+  }
+  if (path === '/comments/api/comment' && request.method === 'POST') {
+    const body = (await request.json()) as { comment: string; reply_to: number | null };
+    if (body.comment.includes('spam')) return json({ error: 'throttled', message: 'Comments: too many requests. Try again in 60 seconds.' }, 429);
+    const made = comment({ id: 100 + stored.length, user: READER, parent: body.reply_to, comment: `<p>${body.comment}</p>` });
+    stored.push(made);
+    return json(made, 201);
+  }
+  if (path === '/comments/api/feedback' && request.method === 'POST') {
+    const body = (await request.json()) as { comment: number; flag: 'like' | 'dislike' };
+    stored = stored.map((c) => (c.id === body.comment ? { ...c, likes: c.likes + 1, my_feedback: body.flag } : c));
+    return json({ comment: body.comment, likes: 1, dislikes: 0, my_feedback: body.flag });
+  }
+  if (path.startsWith('/comments/api/comment/') && request.method === 'DELETE') {
+    const id = Number(path.split('/').pop());
+    stored = stored.map((c) => (c.id === id ? { ...c, is_removed: true, user: null, comment: '' } : c));
+    return new Response(null, { status: 204 });
+  }
+  return json({ error: 'not_found', message: 'Not found' }, 404);
+}
+
+/** Every observed place is in view at once. */
+class InView {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+  disconnect() {}
+  unobserve() {}
+  takeRecords() {
+    return [];
+  }
+}
+
+const renderArticle = (lang: 'en' | 'zh-CN' = 'en') => renderRoutesAt(`/article/${freeArticle.id}`, api, { lang, loggedIn: true });
+const logIn = () => saveLogin(loginResponseFor({ id: READER.id, username: 'noor' }, 'reader-token'));
+const slow = { timeout: 8000 };
+const section = async () => within(await screen.findByRole('region', { name: /^Comments|^评论/ }, slow));
+
+beforeAll(() => {
+  // The session host checks the stored token with the global fetch: the same fake answers it.
+  vi.stubGlobal('fetch', api);
+  vi.stubGlobal('IntersectionObserver', InView);
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+beforeEach(() => {
+  stored = [comment({ id: 1 }), comment({ id: 2, parent: 1, user: READER, comment: '<p>My reply</p>' }), comment({ id: 3 })];
+  locked = false;
+  calls = [];
+  window.scrollTo = () => undefined;
+});
+afterEach(async () => {
+  cleanup();
+  await clearLogin();
+});
+
+describe('the comments section', { timeout: 20_000 }, () => {
+  it('lists threads with replies under their comment, the count in the heading, and a login link for a guest', async () => {
+    renderArticle();
+    const comments = await section();
+    expect(await comments.findByRole('heading', { level: 2, name: 'Comments (3)' }, slow)).toBeTruthy();
+    const threads = comments.getAllByRole('listitem').filter((li) => li.classList.contains('comments__thread'));
+    expect(threads.map((li) => li.querySelector('.comment__author')?.textContent)).toEqual(['Sam', 'Sam']);
+    const replies = within(comments.getByRole('list', { name: 'Replies to Sam' }));
+    expect(replies.getByText('My reply')).toBeTruthy();
+    expect(comments.getByRole('link', { name: 'Log in to comment' }).getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/article/${freeArticle.id}`)}`);
+    expect(comments.queryByRole('textbox')).toBeNull();
+    // A guest's calls carry no token.
+    expect(calls).toContain(`GET /comments/api/article/${freeArticle.id} guest`);
+  });
+
+  it('lets a logged-in reader post a comment, announced in the live region, and reply from a comment’s button', async () => {
+    await logIn();
+    renderArticle();
+    const comments = await section();
+    const box = await comments.findByRole('textbox', { name: 'Your comment' }, slow);
+    fireEvent.change(box, { target: { value: 'Well argued.' } });
+    fireEvent.click(comments.getByRole('button', { name: 'Post comment' }));
+    await waitFor(() => expect(comments.getByRole('status').textContent).toBe('Your comment is posted.'), slow);
+    expect(await comments.findByText('Well argued.')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    expect(calls).toContain('POST /comments/api/comment Bearer reader-token');
+
+    fireEvent.click(comments.getAllByRole('button', { name: 'Reply to Sam' })[0]!);
+    const replyBox = comments.getByRole('textbox', { name: 'Your reply to Sam' });
+    expect(document.activeElement).toBe(replyBox);
+    fireEvent.change(replyBox, { target: { value: 'Answering you.' } });
+    fireEvent.click(comments.getByRole('button', { name: 'Post reply' }));
+    await waitFor(() => expect(stored.at(-1)).toMatchObject({ parent: 1, comment: '<p>Answering you.</p>' }), slow);
+  });
+
+  it('says why a comment was not posted and keeps the text', async () => {
+    await logIn();
+    renderArticle();
+    const comments = await section();
+    const box = await comments.findByRole('textbox', { name: 'Your comment' }, slow);
+    fireEvent.change(box, { target: { value: 'spam spam' } });
+    fireEvent.click(comments.getByRole('button', { name: 'Post comment' }));
+    await waitFor(() => expect(comments.getByRole('status').textContent).toMatch(/^Your comment was not posted: /), slow);
+    expect((box as HTMLTextAreaElement).value).toBe('spam spam');
+  });
+
+  it('likes with a pressed button and deletes the reader’s own comment', async () => {
+    await logIn();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderArticle();
+    const comments = await section();
+    const like = (await comments.findAllByRole('button', { name: /^Like/ }, slow))[0]!;
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(like);
+    await waitFor(() => expect(comments.getAllByRole('button', { name: /^Like/ })[0]!.getAttribute('aria-pressed')).toBe('true'), slow);
+
+    // Only the reader's own comment has a delete button.
+    const del = comments.getAllByRole('button', { name: 'Delete' });
+    expect(del).toHaveLength(1);
+    fireEvent.click(del[0]!);
+    await waitFor(() => expect(comments.getByText('This comment was removed.')).toBeTruthy(), slow);
+    expect(await comments.findByRole('heading', { level: 2, name: 'Comments (2)' })).toBeTruthy();
+  });
+
+  it('tells a reader who may not read the object that its comments are for its readers', async () => {
+    locked = true;
+    renderArticle();
+    const comments = await section();
+    expect(await comments.findByText('Only readers who may read this can see and write its comments.', {}, slow)).toBeTruthy();
+    expect(comments.queryByRole('link', { name: 'Log in to comment' })).toBeNull();
+  });
+
+  it('speaks Chinese to a Chinese reader, with a message for every English one', async () => {
+    expect(Object.keys(commentsZhCN).sort()).toEqual(Object.keys(commentsEn).sort());
+    renderArticle('zh-CN');
+    const comments = await section();
+    expect(await comments.findByRole('heading', { level: 2, name: '评论（3）' }, slow)).toBeTruthy();
+    expect(comments.getByRole('link', { name: '登录后发表评论' })).toBeTruthy();
+  });
+});
