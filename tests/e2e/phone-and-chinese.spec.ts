@@ -129,3 +129,14 @@ test('a reader buys a paid course from its page with the test payment, then read
   await expect(page.getByRole('link', { name: /^Continue: / })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Lessons' }).getByText('Locked')).toHaveCount(0);
 });
+
+test('a Chinese reader sees the editors’ shortcuts and the membership plans in Chinese', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL! }]);
+  await page.goto('/essentials');
+  await expect(page.getByRole('heading', { name: '从这里开始' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^刚开始学编程？/ })).toBeVisible();
+  await expect(page.getByText('New to programming?')).toHaveCount(0);
+  await page.goto('/member');
+  await expect(page.getByRole('heading', { name: '高级会员' })).toBeVisible();
+  await expect(page.getByText('高级会员（按月）', { exact: true })).toBeVisible();
+});
