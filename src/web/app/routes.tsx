@@ -90,6 +90,11 @@ export function createRoutes(deps: RouteDepsSource): RouteObject[] {
     category: p(() => import('../features/content/pages/category-page.js')),
     tag: p(() => import('../features/content/pages/tag-page.js')),
   };
+  // The community's pages: the public ones (community, Slack, forum login outcomes) and those that need login.
+  const community = {
+    open: p(() => import('../features/community/pages/public-pages.js')),
+    account: p(() => import('../features/community/pages/account-pages.js')),
+  };
   return [
     {
       id: 'root',
@@ -139,11 +144,8 @@ export function createRoutes(deps: RouteDepsSource): RouteObject[] {
             { path: 'member/content', lazy: p(() => import('../features/content/pages/member-content-page.js')) },
             { path: 'member/enquiry', lazy: p(() => import('../features/membership/pages/member-enquiry-page.js')) },
             { path: 'member/shortcuts', lazy: p(() => import('../features/content/pages/member-shortcuts-page.js')) },
-            { path: 'community', lazy: p(() => import('../features/community/pages/community-page.js')) },
-            { path: 'community/slack', lazy: p(() => import('../features/community/pages/slack-page.js')) },
-            { path: 'sso/login_success', lazy: p(() => import('../features/community/pages/sso-success-page.js')) },
-            { path: 'sso/login_failed', lazy: p(() => import('../features/community/pages/sso-failed-page.js')) },
-            { path: 'sso/logout', lazy: p(() => import('../features/community/pages/sso-logout-page.js')) },
+            { path: 'community/slack?', lazy: community.open },
+            { path: 'sso/:page', lazy: community.open },
             {
               // SPEC section 6: pages that need login. The browser checks the stored session before they open;
               // the server, which cannot see it, renders a neutral shell in their place.
@@ -160,8 +162,8 @@ export function createRoutes(deps: RouteDepsSource): RouteObject[] {
                 { path: 'checkout', lazy: p(() => import('../features/shop/pages/checkout-page.js')) },
                 { path: 'pay_success', lazy: p(() => import('../features/shop/pages/pay-success-page.js')) },
                 { path: 'my-order', lazy: p(() => import('../features/shop/pages/my-order-page.js')) },
-                { path: 'sso/login', lazy: p(() => import('../features/community/pages/sso-login-page.js')) },
-                { path: 'submission', lazy: p(() => import('../features/community/pages/submission-page.js')) },
+                { path: 'sso/login', lazy: community.account },
+                { path: 'submission', lazy: community.account },
               ],
             },
             { path: 'test', lazy: p(() => import('./pages/test-page.js')) },

@@ -58,6 +58,7 @@ describe('community pages from the server', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('name="robots" content="noindex"');
     }
+    expect((await get(open, '/sso/no_such_page')).statusCode).toBe(404);
     for (const url of ['/sso/login?sso=YQ%3D%3D&sig=abc', '/submission']) {
       const res = await get(open, url);
       expect(res.statusCode, url).toBe(200);

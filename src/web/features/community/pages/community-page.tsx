@@ -2,23 +2,17 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useAppEnv, useHttp } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import type { RouteDeps } from '../../../app/routes.js';
 import { Head } from '../../../ui/head.js';
 import { communityInfoQuery } from '../api/community.js';
 import { useCommunityI18n } from '../community-i18n.js';
 import { NotOpen } from '../components/not-open.js';
-import '../community.css';
 
-export async function loader({ queryClient, http }: RouteDeps) {
-  await queryClient.ensureQueryData(communityInfoQuery(http));
-  return null;
-}
 
 /**
  * `/community`: what the community is and where it meets: the forum when `DISCOURSE_URL` is set, Slack when
  * `COMMUNITY_SLACK_URL` is, and otherwise that it is not open yet (public, rendered by the server).
  */
-export function Component() {
+export function CommunityPage() {
   const http = useHttp();
   const { siteName } = useAppEnv();
   const { t } = useCommunityI18n();

@@ -1,22 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { data, Link } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useAppEnv, useHttp } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import type { RouteDeps } from '../../../app/routes.js';
 import { Head } from '../../../ui/head.js';
 import { communityInfoQuery } from '../api/community.js';
 import { useCommunityI18n } from '../community-i18n.js';
 import { NotOpen } from '../components/not-open.js';
-import '../community.css';
-
-/** Without an invite link the page still says why, but answers 404: there is no Slack to find here. */
-export async function loader({ queryClient, http }: RouteDeps) {
-  const info = await queryClient.ensureQueryData(communityInfoQuery(http));
-  return info.slack_url ? null : data(null, { status: 404 });
-}
 
 /** `/community/slack`: the invitation to the community's Slack (`COMMUNITY_SLACK_URL`), or that it is not open. */
-export function Component() {
+export function SlackPage() {
   const http = useHttp();
   const { siteName } = useAppEnv();
   const { t } = useCommunityI18n();

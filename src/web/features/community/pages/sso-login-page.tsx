@@ -9,7 +9,6 @@ import { communityInfoQuery, signInToForum } from '../api/community.js';
 import { useCommunityI18n } from '../community-i18n.js';
 import { rawParam, ssoFailure, type SsoFailure } from '../components/sso-outcome.js';
 import { navigateAway } from '../navigate-away.js';
-import '../community.css';
 
 type State = { step: 'working' } | { step: 'leaving' } | { step: 'failed'; failure: SsoFailure; reason: string };
 
@@ -18,7 +17,7 @@ type State = { step: 'working' } | { step: 'leaving' } | { step: 'failed'; failu
  * to answer the forum's signed request for the logged-in reader and takes the browser to the forum's return URL;
  * a refusal is explained in words, with what to do next.
  */
-export function Component() {
+export function SsoLoginPage() {
   const http = useHttp();
   const { t, lang } = useCommunityI18n();
   const { search } = useLocation();

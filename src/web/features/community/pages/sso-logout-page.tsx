@@ -5,13 +5,12 @@ import { paths } from '../../../app/paths.js';
 import { useSession } from '../../../lib/session/session-context.js';
 import { AuthPage } from '../../../ui/auth-page.js';
 import { useCommunityI18n } from '../community-i18n.js';
-import '../community.css';
 
 /**
  * `/sso/logout`: where the forum sends a reader who logs out there (its "logout redirect"). The reader is logged
  * out of this site too, in every tab, and the page says so. The server renders the "logging out" state.
  */
-export function Component() {
+export function SsoLogoutPage() {
   const { siteName } = useAppEnv();
   const { t } = useCommunityI18n();
   const { logout } = useSession();

@@ -2,19 +2,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useAppEnv, useHttp } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
-import type { RouteDeps } from '../../../app/routes.js';
 import { AuthPage } from '../../../ui/auth-page.js';
 import { communityInfoQuery } from '../api/community.js';
 import { useCommunityI18n } from '../community-i18n.js';
-import '../community.css';
 
-export async function loader({ queryClient, http }: RouteDeps) {
-  await queryClient.ensureQueryData(communityInfoQuery(http));
-  return null;
-}
 
 /** `/sso/login_success`: the forum login worked; the way back to the forum. */
-export function Component() {
+export function SsoSuccessPage() {
   const http = useHttp();
   const { siteName } = useAppEnv();
   const { t } = useCommunityI18n();

@@ -15,7 +15,6 @@ import { uploadSubmission, type UploadProgress } from '../api/upload.js';
 import { useCommunityI18n } from '../community-i18n.js';
 import { ACCEPT_ATTRIBUTE, looksAccepted, NOTE_MAX } from '../components/accepted-files.js';
 import { fileSize } from '../components/file-size.js';
-import '../community.css';
 
 type CommunityT = ReturnType<typeof useCommunityI18n>['t'];
 
@@ -80,7 +79,7 @@ function PastSubmissions({ userId }: { userId: number }) {
  * `/submission` (login): a reader sends the editors a file with a note (`POST submission/file`), sees it go and
  * what came of it, and the list of what they sent before with each one's review status.
  */
-export function Component() {
+export function SubmissionPage() {
   const queryClient = useQueryClient();
   const session = useSession();
   const { t, lang } = useCommunityI18n();
