@@ -13,6 +13,7 @@ import { ARTICLES_ZH_1 } from './demo/articles-zh-1.js';
 import { ARTICLES_ZH_2 } from './demo/articles-zh-2.js';
 import { demoCredentials, type DemoCredential } from './demo-credentials.js';
 import { AUTHORS, DEMO_ACCOUNTS } from './demo/authors.js';
+import { insertDemoComments } from './demo/comments.js';
 import { ANNOUNCEMENTS, BANNERS, SHORTCUT_TYPES, SLOT_TEXTS } from './demo/site.js';
 import type { DemoLink, HandWrittenArticle } from './demo/types.js';
 import { insertArticles, type SeedRefs } from './insert.js';
@@ -169,5 +170,6 @@ export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredenti
     await seedShopDemo(trx, await trx.selectFrom('membership_products').select(['id', 'name']).orderBy('id').execute(), now);
     await seedCoursesDemo(trx, refs, now);
     await seedOrdersDemo(trx, authors.get(DEMO_MEMBER), now);
+    await insertDemoComments(trx, authors, articles, now);
   });
 }
