@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { grantMembership } from '../../../src/server/modules/membership/service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { createMembershipPlan, createMembershipProduct, createStaff, createUser, tokenFor } from '../helpers/factories.js';
+import { createArticle, createMembershipPlan, createMembershipProduct, createPremiumProduct, createStaff, createUser, tokenFor } from '../helpers/factories.js';
 
 let t: TestApp;
 let staff: string;
@@ -124,5 +124,18 @@ describe("membership plans in the reader's language", () => {
     expect(current.json().membership_name).toBe('金卡会员');
     const listed = await t.api('GET', '/usermembership', { token, query: { lang: 'en' } });
     expect(listed.json().results[0].membership_name).toBe('Gold plus');
+  });
+
+  it("names the plans on a premium article's paywall in the reader's language", async () => {
+    const product = await createPremiumProduct(t, { price: 3000 });
+    await t.db.kysely.updateTable('memberships').set({ translations: JSON.stringify({ 'zh-CN': { name: '高级会员' } }) }).where('id', '=', product.membership_id).execute();
+    await t.db.kysely.updateTable('membership_products').set({ translations: JSON.stringify({ 'zh-CN': { name: '高级会员（按月）' } }) }).where('id', '=', product.id).execute();
+    const article = await createArticle(t, { access: 'premium' });
+    const token = await tokenFor(t, await createUser(t));
+    const chinese = await t.api('GET', `/article/membership_status/${article.id}`, { token, headers: { cookie: 'lang=zh-CN' } });
+    expect(chinese.statusCode, chinese.body).toBe(200);
+    expect(chinese.json().plans).toEqual([expect.objectContaining({ name: '高级会员', products: [expect.objectContaining({ id: product.id, name: '高级会员（按月）' })] })]);
+    const english = await t.api('GET', `/article/membership_status/${article.id}`, { token, headers: { 'accept-language': 'en' } });
+    expect(english.json().plans[0]).toMatchObject({ name: 'Premium', products: [expect.objectContaining({ name: product.name })] });
   });
 });
