@@ -255,4 +255,3 @@ export function CommentsSection(target: CommentTarget) {
   );
 }
 
-export default CommentsSection;

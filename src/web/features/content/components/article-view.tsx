@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ArticleDetail } from '../../../../shared/api/content.js';
 import { useI18n } from '../../../app/context.js';
@@ -7,7 +7,11 @@ import { formatDate } from '../../../lib/format.js';
 import { ArticleBadges } from './article-badges.js';
 import { isFreeToRead, PAYWALLED_CLASS } from './article-json-ld.js';
 import { ArticleMeta } from './article-meta.js';
-import { CommentsSlot } from '../../../app/comments-slot.js';
+
+// The comments' place (the app's slot) loads after hydration and the section only once scrolled to: a guest's
+// first visit carries none of it.
+const CommentsSlot = lazy(() => import('../../../app/comments-slot.js'));
+const noSubscription = () => () => undefined;
 
 /** A labelled group of links (an article's tags, its topics) in the footer's list; nothing when empty. */
 function Chips({ label, items, href }: { label: string; items: { id: number; name: string }[]; href: (id: number) => string }) {
@@ -68,6 +72,7 @@ function useFocusableCodeBlocks(html: string | null) {
 export function ArticleView({ article, checkingAccess = false, actions, paywall }: ArticleViewProps) {
   const { t, lang } = useI18n();
   const bodyRef = useFocusableCodeBlocks(article.content_html);
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const updated = article.published_at && article.updated_at.slice(0, 10) !== article.published_at.slice(0, 10);
   return (
     <article className="article" lang={article.language}>
@@ -107,7 +112,11 @@ export function ArticleView({ article, checkingAccess = false, actions, paywall 
           </dl>
         </footer>
       )}
-      {article.status === 'published' && <CommentsSlot contentType="article" objectId={article.id} />}
+      {hydrated && article.status === 'published' && (
+        <Suspense fallback={null}>
+          <CommentsSlot contentType="article" objectId={article.id} />
+        </Suspense>
+      )}
     </article>
   );
 }

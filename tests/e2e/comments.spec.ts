@@ -1,0 +1,62 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { articles, demoPassword, expect, hydrated, test } from './fixtures.js';
+
+/* Comments under a demo article: loaded only when scrolled to, readable by guests, written by the demo reader. */
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+async function demoArticle(page: Page): Promise<number> {
+  const found = (await articles(page)).find((a) => a.title === 'Small Functions, Honest Names');
+  expect(found).toBeTruthy();
+  return found!.id;
+}
+
+test('a guest’s first visit loads no comments; scrolling down shows them, with a way to log in, at 320 px', async ({ page }) => {
+  const id = await demoArticle(page);
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(r.url()));
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`/article/${id}`);
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(asked.filter((u) => /comments-section|\/comments\/api\//.test(u))).toEqual([]);
+
+  await page.locator('.comments-slot').scrollIntoViewIfNeeded();
+  const section = page.getByRole('region', { name: /^Comments \(\d+\)$/ });
+  await expect(section).toBeVisible();
+  await expect(section.getByRole('link', { name: 'Log in to comment' })).toBeVisible();
+  await expect(section.getByText('That is exactly the effect', { exact: false })).toBeVisible();
+  const layout = await page.evaluate(() => ({ viewport: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth }));
+  expect(layout.scroll).toBeLessThanOrEqual(layout.viewport);
+
+  await page.evaluate(axeSource);
+  const serious = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Element, opts: object) => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    const result = await axe.run(document.querySelector('.comments')!, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+  expect(serious).toEqual([]);
+});
+
+test('the demo reader posts a comment and sees it listed', async ({ page }) => {
+  const id = await demoArticle(page);
+  await page.goto(`/login?next=${encodeURIComponent(`/article/${id}`)}`);
+  await hydrated(page);
+  await page.getByLabel('Username or e-mail').fill('reader');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword('reader'));
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/article/${id}$`));
+
+  await page.locator('.comments-slot').scrollIntoViewIfNeeded();
+  const section = page.getByRole('region', { name: /^Comments/ });
+  const text = `Clear and practical, thank you (${Date.now().toString(36)}).`;
+  await section.getByLabel('Your comment').fill(text);
+  await section.getByRole('button', { name: 'Post comment' }).click();
+  await expect(section.getByRole('status')).toHaveText('Your comment is posted.');
+  const mine = section.getByRole('article').filter({ hasText: text });
+  await expect(mine).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Delete' })).toBeVisible();
+});
