@@ -193,6 +193,23 @@ describe('flags', () => {
     expect((await flag(flaggers[0]!)).json()).toMatchObject({ hidden: false });
   });
 
+  it('keeps a hidden comment’s place above its replies, without its text, for everyone but staff', async () => {
+    const article = await createArticle(t);
+    const c = await postComment(t, aliceToken, { content_type: 'article', object_id: article.id, comment: 'Rude words' });
+    const reply = await postComment(t, bobToken, { content_type: 'article', object_id: article.id, comment: 'Please be kind', reply_to: c.id });
+    for (let i = 0; i < 3; i += 1) {
+      const flagger = await tokenFor(t, await createUser(t));
+      expect((await t.api('POST', '/comments/api/flag', { token: flagger, body: { comment: c.id, flag: 'removal' } })).statusCode).toBe(201);
+    }
+    const guest = await listComments(t, 'article', article.id);
+    expect(guest.results.map((x) => x.id)).toEqual([c.id, reply.id]);
+    expect(guest.results[0]).toMatchObject({ is_removed: true, hidden: false, user: null, comment: '' });
+    expect(JSON.stringify(guest)).not.toContain('Rude words');
+    expect(await countOf(t, 'article', article.id)).toBe(1);
+    const staffView = await listComments(t, 'article', article.id, staffToken);
+    expect(staffView.results[0]).toMatchObject({ is_removed: false, hidden: true, comment: '<p>Rude words</p>' });
+  });
+
   it('names the field of a bad flag', async () => {
     const res = await t.api('POST', '/comments/api/flag', { token: bobToken, body: { comment: 1, flag: 'spam' } });
     expect(res.statusCode).toBe(400);

@@ -15,17 +15,18 @@ export function findComment(db: Db, id: number) {
 export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
 
 /**
- * The comments a thread shows: not hidden by flags (unless staff ask), and not removed, except a removed
- * first comment that still has a reply shown (it keeps its replies' place).
+ * The comments a thread shows: those neither removed nor hidden by flags (staff also see hidden ones), and a
+ * first comment that is not shown itself but still has a shown reply, which keeps its replies' place (shown as
+ * removed to those who may not see it).
  */
 function listed(db: Db, ref: ObjectRef, withHidden: boolean) {
-  let q = db
+  return db
     .selectFrom('comments as c')
     .where('c.content_type', '=', ref.contentType)
     .where('c.object_id', '=', ref.objectId)
     .where((eb) =>
       eb.or([
-        eb('c.is_removed', '=', 0),
+        withHidden ? eb('c.is_removed', '=', 0) : eb.and([eb('c.is_removed', '=', 0), eb('c.is_hidden', '=', 0)]),
         eb.and([
           eb('c.parent_id', 'is', null),
           eb.exists(
@@ -39,8 +40,6 @@ function listed(db: Db, ref: ObjectRef, withHidden: boolean) {
         ]),
       ]),
     );
-  if (!withHidden) q = q.where('c.is_hidden', '=', 0);
-  return q;
 }
 
 export async function countListed(db: Db, ref: ObjectRef, withHidden: boolean): Promise<number> {

@@ -81,7 +81,8 @@ async function readableObject(ctx: AppContext, caller: Commenter, ref: ObjectRef
 }
 
 function toComment(row: ListedRow, actor: Actor | null, feedback: Map<number, CommentFeedbackKind>, flags: Set<number>): Comment {
-  const removed = row.is_removed === 1;
+  // Hidden by flags: staff see it marked; anyone else sees only the place it keeps above its replies.
+  const removed = row.is_removed === 1 || (row.is_hidden === 1 && !isStaff(actor));
   return {
     id: row.id,
     parent: row.parent_id,
@@ -89,7 +90,7 @@ function toComment(row: ListedRow, actor: Actor | null, feedback: Map<number, Co
     comment: removed ? '' : commentHtml(row.body),
     submit_date: row.submit_date,
     is_removed: removed,
-    hidden: row.is_hidden === 1,
+    hidden: !removed && row.is_hidden === 1,
     likes: row.like_count,
     dislikes: row.dislike_count,
     my_feedback: feedback.get(row.id) ?? null,
