@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { CoursePriceCard } from '../../../../shared/api/courses.js';
 import { coursesPaths } from '../../../../shared/api/courses-paths.js';
 import type { MembershipPlan, MembershipProduct } from '../../../../shared/api/membership.js';
+import type { Language } from '../../../../shared/i18n/index.js';
 import { membershipPaths } from '../../../../shared/api/membership-paths.js';
 import type { Order } from '../../../../shared/api/orders.js';
 import { ordersPaths, type OrderStatus } from '../../../../shared/api/orders-paths.js';
@@ -44,11 +45,11 @@ export const paymentMethodsQuery = (http: HttpClient) =>
 
 export type PriceCard = Array<MembershipPlan & { products: MembershipProduct[] }>;
 
-/** The plans and their products (public): a plan card's Buy names one of these products. */
-export const planProductsQuery = (http: HttpClient) =>
+/** The plans and their products (public), named in `lang`: a plan card's Buy names one of these products. */
+export const planProductsQuery = (http: HttpClient, lang: Language) =>
   queryOptions({
-    queryKey: ['checkout', 'price-card'] as const,
-    queryFn: () => http.get<PriceCard>(membershipPaths.productMembership, undefined, { anonymous: true }),
+    queryKey: ['checkout', 'price-card', lang] as const,
+    queryFn: () => http.get<PriceCard>(membershipPaths.productMembership, { lang }, { anonymous: true }),
     staleTime: 60_000,
   });
 

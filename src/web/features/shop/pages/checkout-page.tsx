@@ -74,7 +74,7 @@ export function Component() {
   const session = useSession();
   const owner = session.ready && session.loggedIn && session.auth ? session.auth.userid : 0;
   const http = useHttp();
-  const plan = useProductPurchase('membership_product', planProductsQuery(http), findPlanProduct);
+  const plan = useProductPurchase('membership_product', planProductsQuery(http, lang), findPlanProduct);
   const course = useProductPurchase('course_product', coursePriceCardQuery(http), findCourseProduct);
   // A plan card's Buy or a course's Buy: one product bought now.
   const { wanted, purchase, error, gone } = plan.wanted ? plan : course;
