@@ -8,6 +8,16 @@ import { articles, demoPassword, expect, hydrated, test } from './fixtures.js';
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
+/** Serious or critical axe findings in the comments section. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Element, opts: object) => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    const result = await axe.run(document.querySelector('.comments')!, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+}
+
 async function demoArticle(page: Page): Promise<number> {
   const found = (await articles(page)).find((a) => a.title === 'Small Functions, Honest Names');
   expect(found).toBeTruthy();
@@ -32,13 +42,7 @@ test('a guest’s first visit loads no comments; scrolling down shows them, with
   const layout = await page.evaluate(() => ({ viewport: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth }));
   expect(layout.scroll).toBeLessThanOrEqual(layout.viewport);
 
-  await page.evaluate(axeSource);
-  const serious = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Element, opts: object) => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
-    const result = await axe.run(document.querySelector('.comments')!, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('the demo reader posts a comment and sees it listed', async ({ page }) => {
@@ -59,4 +63,7 @@ test('the demo reader posts a comment and sees it listed', async ({ page }) => {
   const mine = section.getByRole('article').filter({ hasText: text });
   await expect(mine).toBeVisible();
   await expect(mine.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await section.getByRole('button', { name: /^Reply to / }).first().click();
+  await expect(section.getByLabel(/^Your reply to /)).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -134,7 +134,12 @@ describe('the comments section', { timeout: 20_000 }, () => {
     fireEvent.click(comments.getAllByRole('button', { name: 'Reply to Sam' })[0]!);
     const replyBox = comments.getByRole('textbox', { name: 'Your reply to Sam' });
     expect(document.activeElement).toBe(replyBox);
-    fireEvent.change(replyBox, { target: { value: 'Answering you.' } });
+    // Escape closes the reply form and puts the focus back on the button that opened it.
+    fireEvent.keyDown(replyBox, { key: 'Escape' });
+    expect(comments.queryByRole('textbox', { name: 'Your reply to Sam' })).toBeNull();
+    expect(document.activeElement).toBe(comments.getAllByRole('button', { name: 'Reply to Sam' })[0]);
+    fireEvent.click(comments.getAllByRole('button', { name: 'Reply to Sam' })[0]!);
+    fireEvent.change(comments.getByRole('textbox', { name: 'Your reply to Sam' }), { target: { value: 'Answering you.' } });
     fireEvent.click(comments.getByRole('button', { name: 'Post reply' }));
     await waitFor(() => expect(stored.at(-1)).toMatchObject({ parent: 1, comment: '<p>Answering you.</p>' }), slow);
   });
@@ -178,6 +183,7 @@ describe('the comments section', { timeout: 20_000 }, () => {
 
   it('speaks Chinese to a Chinese reader, with a message for every English one', async () => {
     expect(Object.keys(commentsZhCN).sort()).toEqual(Object.keys(commentsEn).sort());
+    expect(Object.values(commentsZhCN).filter((text) => !/[\u3000-\u9fff]/.test(text) || text.includes('您'))).toEqual([]);
     renderArticle('zh-CN');
     const comments = await section();
     expect(await comments.findByRole('heading', { level: 2, name: '评论（3）' }, slow)).toBeTruthy();

@@ -102,7 +102,7 @@ function CommentItem({ comment, viewer, act, onReply }: ItemProps) {
           {t('comments.dislike')} <span className="comment__count">{comment.dislikes}</span>
         </button>
         {viewer > 0 && onReply && (
-          <button type="button" className="comment__action" aria-label={t('comments.replyTo', { name })} onClick={onReply}>
+          <button type="button" className="comment__action" aria-label={t('comments.replyTo', { name })} data-thread={comment.parent ?? comment.id} onClick={onReply}>
             {t('comments.reply')}
           </button>
         )}
@@ -235,7 +235,11 @@ export function CommentsSection(target: CommentTarget) {
                         label={t('comments.replyLabel', { name })}
                         submitLabel={t('comments.postReply')}
                         onSubmit={(text) => post(text, head.id)}
-                        onCancel={() => setReplyTo(null)}
+                        onCancel={() => {
+                          setReplyTo(null);
+                          // Back to the button that opened the form, for keyboard users.
+                          document.querySelector<HTMLElement>(`[data-thread="${head.id}"]`)?.focus();
+                        }}
                         autoFocus
                       />
                     )}
