@@ -4,6 +4,8 @@ import type { CommentContentType } from '../../shared/api/comments-paths.js';
 interface Target {
   contentType: CommentContentType;
   objectId: number;
+  /** The caller may not read the object (its comments are for its readers): the section says so and asks nothing. */
+  locked: boolean;
 }
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Comment } from '../../../src/shared/api/comments.js';
 import { commentsEn, commentsZhCN } from '../../../src/shared/i18n/comments.js';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
-import { freeArticle, loginResponseFor } from '../web/fixtures.js';
+import { freeArticle, lockedArticle, loginResponseFor } from '../web/fixtures.js';
 import { jsonResponse as json, renderRoutesAt } from '../web/test-app.js';
 
 const READER = { id: 6, display_name: 'Noor', avatar: null };
@@ -38,6 +38,12 @@ async function api(request: Request): Promise<Response> {
   calls.push(`${request.method} ${path} ${token ?? 'guest'}`);
   if (path === `/article/${freeArticle.id}`) return json(freeArticle);
   if (path === `/article/related/${freeArticle.id}`) return json([]);
+  if (path === `/article/${lockedArticle.id}`) return json(lockedArticle);
+  if (path === `/article/related/${lockedArticle.id}`) return json([]);
+  if (path === '/guest/userfinger') return json({}, 201);
+  if (path === `/article/membership_status/${lockedArticle.id}`) {
+    return json({ article_id: lockedArticle.id, access: 'premium', free_read: false, locked: true, can_read: false, reason: 'login_required', reads_left: 0, reads_limit: 3, plans: [] });
+  }
   if (path === '/rest-auth/token/verify/') return json({});
   if (path === '/rest-auth/user/') return json(loginResponseFor({ id: READER.id, username: 'noor' }).user);
   if (path.startsWith('/comments/api/article/')) {
@@ -179,6 +185,13 @@ describe('the comments section', { timeout: 20_000 }, () => {
     const comments = await section();
     expect(await comments.findByText('Only readers who may read this can see and write its comments.', {}, slow)).toBeTruthy();
     expect(comments.queryByRole('link', { name: 'Log in to comment' })).toBeNull();
+  });
+
+  it('asks nothing about the comments of an article the reader may not read', async () => {
+    renderRoutesAt(`/article/${lockedArticle.id}`, api, { loggedIn: true });
+    const comments = await section();
+    expect(await comments.findByText('Only readers who may read this can see and write its comments.', {}, slow)).toBeTruthy();
+    expect(calls.filter((c) => c.includes('/comments/'))).toEqual([]);
   });
 
   it('speaks Chinese to a Chinese reader, with a message for every English one', async () => {

@@ -2,13 +2,25 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Comment, CommentFeedbackKind, CommentFeedbackResult, CommentFlagResult, CommentPreviewResult } from '../../../../shared/api/comments.js';
 import { commentsPaths, type CommentContentType } from '../../../../shared/api/comments-paths.js';
 import type { Paginated } from '../../../../shared/api/common.js';
-import { pathOf, type HttpClient } from '../../../lib/http.js';
+import { FINGERPRINT_HEADER } from '../../../../shared/api/content-paths.js';
+import { readFingerprint } from '../../../lib/fingerprint.js';
+import { pathOf, type HttpClient, type RequestOptions } from '../../../lib/http.js';
 
 export const COMMENT_PAGE_SIZE = 50;
 
 export interface CommentTarget {
   contentType: CommentContentType;
   objectId: number;
+}
+
+/**
+ * A guest's calls carry the device fingerprint, as the article's own do: a premium article a guest opened under
+ * the monthly meter is one whose comments they may read.
+ */
+async function guestHeaders(viewer: number): Promise<RequestOptions> {
+  if (viewer) return {};
+  const userfinger = await readFingerprint().catch(() => '');
+  return { anonymous: true, headers: userfinger ? { [FINGERPRINT_HEADER]: userfinger } : {} };
 }
 
 /** Comments answer per reader (their feedback, what they may delete): the keys name the viewer, never persisted. */
@@ -24,8 +36,8 @@ const PERSONAL = { personal: true } as const;
 export const commentListQuery = (http: HttpClient, target: CommentTarget, viewer: number) =>
   infiniteQueryOptions({
     queryKey: commentKeys.list(target, viewer),
-    queryFn: ({ pageParam }) =>
-      http.get<Paginated<Comment>>(pathOf(commentsPaths.list, objectParams(target)), { page: pageParam, page_size: COMMENT_PAGE_SIZE }, viewer ? {} : { anonymous: true }),
+    queryFn: async ({ pageParam }) =>
+      http.get<Paginated<Comment>>(pathOf(commentsPaths.list, objectParams(target)), { page: pageParam, page_size: COMMENT_PAGE_SIZE }, await guestHeaders(viewer)),
     initialPageParam: 1,
     getNextPageParam: (last, _all, page) => (last.next ? page + 1 : undefined),
     meta: PERSONAL,
@@ -35,7 +47,7 @@ export const commentListQuery = (http: HttpClient, target: CommentTarget, viewer
 export const commentCountQuery = (http: HttpClient, target: CommentTarget, viewer: number) =>
   queryOptions({
     queryKey: commentKeys.count(target, viewer),
-    queryFn: () => http.get<{ count: number }>(pathOf(commentsPaths.count, objectParams(target)), undefined, viewer ? {} : { anonymous: true }),
+    queryFn: async () => http.get<{ count: number }>(pathOf(commentsPaths.count, objectParams(target)), undefined, await guestHeaders(viewer)),
     meta: PERSONAL,
     retry: false,
   });

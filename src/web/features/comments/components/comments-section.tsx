@@ -142,15 +142,16 @@ function CommentItem({ comment, viewer, act, onReply }: ItemProps) {
  * count in the heading, the threads oldest first with their replies, and for a logged-in reader the form,
  * reply, like, dislike, flag and delete; a guest gets a link to log in. Outcomes are announced in one live region.
  */
-export function CommentsSection(target: CommentTarget) {
+export function CommentsSection({ locked: known, ...target }: CommentTarget & { locked: boolean }) {
   const http = useHttp();
   const queryClient = useQueryClient();
   const { t, main, lang } = useCommentsI18n();
   const { pathname } = useLocation();
   const session = useSession();
   const viewer = session.ready && session.auth?.isLogin ? session.auth.userid : 0;
-  const list = useInfiniteQuery({ ...commentListQuery(http, target, viewer), enabled: session.ready });
-  const count = useQuery({ ...commentCountQuery(http, target, viewer), enabled: session.ready });
+  // Comments of what the caller may not read are not asked for: the server would refuse them.
+  const list = useInfiniteQuery({ ...commentListQuery(http, target, viewer), enabled: session.ready && !known });
+  const count = useQuery({ ...commentCountQuery(http, target, viewer), enabled: session.ready && !known });
   const [status, setStatus] = useState('');
   const [replyTo, setReplyTo] = useState<number | null>(null);
 
@@ -181,7 +182,7 @@ export function CommentsSection(target: CommentTarget) {
     }
   };
 
-  const locked = list.error instanceof ApiError && list.error.status === 403;
+  const locked = known || (list.error instanceof ApiError && list.error.status === 403);
   // What the caller may not see exist (a draft in a staff preview): no section at all.
   if (list.error instanceof ApiError && list.error.status === 404) return null;
   const total = count.data?.count;

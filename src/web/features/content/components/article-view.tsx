@@ -114,7 +114,7 @@ export function ArticleView({ article, checkingAccess = false, actions, paywall 
       )}
       {hydrated && article.status === 'published' && (
         <Suspense fallback={null}>
-          <CommentsSlot contentType="article" objectId={article.id} />
+          <CommentsSlot contentType="article" objectId={article.id} locked={article.locked} />
         </Suspense>
       )}
     </article>

@@ -195,7 +195,7 @@ export function Component() {
         )}
       </nav>
       <p className="meta lesson__keys">{t('lesson.keys')}</p>
-      <CommentsSlot contentType="lesson" objectId={id} />
+      <CommentsSlot contentType="lesson" objectId={id} locked={lesson.locked} />
     </>
   );
 }
