@@ -16,7 +16,7 @@ import {
   userCommentList,
 } from '../../../shared/api/comments.js';
 import { idParam, pageQuery } from '../../../shared/api/common.js';
-import { getActor, requireStaff, requireUser } from '../../platform/auth.js';
+import { getActor, requireStaff, requireUser, type Actor } from '../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
 import { entitlementOf } from '../content/access.js';
 import type { ObjectRef } from './repo.js';
@@ -41,8 +41,7 @@ const WRITES = { rateLimit: { max: 120, timeWindow: '1 minute' } };
  * Who asks: answers that depend on the caller (a token was sent) are private; a guest's depend only on the
  * object, and are not cached either (the web loads comments in the browser, after the page).
  */
-async function commenterOf(request: FastifyRequest, reply: FastifyReply): Promise<Commenter> {
-  const actor = await getActor(request);
+async function commenterOf(request: FastifyRequest, reply: FastifyReply, actor: Actor | null): Promise<Commenter> {
   if (actor || request.headers.authorization) privateResponse(reply);
   else reply.header('cache-control', 'no-cache');
   return { actor, who: await entitlementOf(request.server.ctx, request) };
@@ -63,7 +62,7 @@ export const commentsRoutes = moduleRoutes((app) => {
       response: { 200: commentList },
     },
     handler: async (request, reply) => {
-      const caller = await commenterOf(request, reply);
+      const caller = await commenterOf(request, reply, await getActor(request));
       const page = await listComments(ctx, caller, refOf(request.params), request.query);
       return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
     },
@@ -72,7 +71,7 @@ export const commentsRoutes = moduleRoutes((app) => {
   app.get(commentsPaths.count, {
     schema: { tags, summary: "How many comments an article or a lesson shows", params: commentObjectParams, response: { 200: commentCount } },
     handler: async (request, reply) => {
-      const caller = await commenterOf(request, reply);
+      const caller = await commenterOf(request, reply, await getActor(request));
       return { count: await countComments(ctx, caller, refOf(request.params)) };
     },
   });
