@@ -44,6 +44,7 @@ export const en = {
   'footer.feed': 'Subscribe (RSS)',
   'footer.disclosures': 'Commercial disclosures',
   'footer.essentials': 'Essentials',
+  'footer.community': 'Community',
   'common.loading': 'Loading…',
   'pagination.label': 'Pages',
   'pagination.previous': 'Previous page',

@@ -45,6 +45,7 @@ export const zhCN: Messages = {
   'footer.feed': '订阅（RSS）',
   'footer.disclosures': '商业披露',
   'footer.essentials': '精选',
+  'footer.community': '社区',
   'common.loading': '加载中…',
   'pagination.label': '分页',
   'pagination.previous': '上一页',

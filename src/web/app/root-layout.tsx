@@ -76,6 +76,7 @@ export function RootLayout() {
             <li><a href={feedPaths.rss()} type="application/rss+xml">{t('footer.feed')}</a></li>
             <li><Link to={paths.disclosures()}>{t('footer.disclosures')}</Link></li>
             <li><Link to={paths.essentials()}>{t('footer.essentials')}</Link></li>
+            <li><Link to={paths.community()}>{t('footer.community')}</Link></li>
           </ul>
         </nav>
         <p className="site-footer__name">{siteName}</p>

@@ -45,11 +45,19 @@ describe('sitemap.xml', () => {
   it('lists every public canonical page with absolute URLs on PUBLIC_URL', async () => {
     const { category, tag, topic, author, article, premium } = fixtures;
     const locs = (await sitemapEntries()).map((e) => e.loc);
-    for (const path of ['/', '/about', '/topic', '/member', '/member/intro', '/member/content', '/member/shortcuts', `/article/${article.id}`, `/article/${premium.id}`, `/category/${category.id}`, `/tag/${tag.id}`, `/topic/${topic.id}`, `/author/${author.id}`]) {
+    for (const path of ['/', '/about', '/topic', '/member', '/member/intro', '/member/content', '/member/shortcuts', '/community', `/article/${article.id}`, `/article/${premium.id}`, `/category/${category.id}`, `/tag/${tag.id}`, `/topic/${topic.id}`, `/author/${author.id}`]) {
       expect(locs, path).toContain(`${BASE}${path}`);
     }
     expect(locs.every((loc) => loc.startsWith(`${BASE}/`))).toBe(true);
     expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('lists the Slack page only when the site has a Slack', async () => {
+    const locs = (await sitemapEntries()).map((e) => e.loc);
+    expect(locs).not.toContain(`${BASE}/community/slack`);
+    const withSlack = await createTestApp({ communitySlackUrl: 'https://join.slack.com/t/lectern/shared_invite/abc' });
+    const res = await withSlack.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.body).toContain(`<loc>${BASE}/community/slack</loc>`);
   });
 
   it('leaves out drafts, people who published nothing, previews and personal pages', async () => {
@@ -58,7 +66,7 @@ describe('sitemap.xml', () => {
     expect(locs).not.toContain(`${BASE}/article/${draft.id}`);
     expect(locs).not.toContain(`${BASE}/author/${draft.author.id}`);
     expect(locs).not.toContain(`${BASE}/author/${reader.id}`);
-    expect(locs.filter((loc) => /adminpreview|\/cart|\/checkout|\/account|\/login|\/my-membership|\/member\/enquiry|\/api\//.test(loc))).toEqual([]);
+    expect(locs.filter((loc) => /adminpreview|\/cart|\/checkout|\/account|\/login|\/my-membership|\/member\/enquiry|\/submission|\/sso\/|\/api\//.test(loc))).toEqual([]);
   });
 
   it('gives lastmod where it is known: an article its change, a listing its newest article', async () => {

@@ -197,9 +197,9 @@ async function allPublishedCards(ctx: AppContext): Promise<ArticleCard[]> {
 }
 
 /**
- * Every public canonical page: home, about, the topic list, the member area's public pages, each published
- * article, each category, tag and topic, and each author with a published article. Never previews, forms,
- * cart, checkout or account pages. A listing page's lastmod is its own or its newest article's change, whichever is later.
+ * Every public canonical page: home, about, the topic list, the member area's public pages, the community page
+ * (and its Slack page when there is a Slack), each published article, each category, tag and topic, and each
+ * author with a published article. Never previews, forms, cart, checkout or account pages. A listing page's lastmod is its own or its newest article's change, whichever is later.
  */
 async function buildSitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
   const base = ctx.config.publicUrl;
@@ -249,6 +249,8 @@ async function buildSitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
     { loc: base + paths.memberIntro(), lastmod: null },
     { loc: base + paths.memberContent(), lastmod: newest.get('premium') ?? null },
     { loc: base + paths.memberShortcuts(), lastmod: null },
+    { loc: base + paths.community(), lastmod: null },
+    ...(ctx.config.communitySlackUrl ? [{ loc: base + paths.communitySlack(), lastmod: null }] : []),
     ...articles,
     ...listing('category', categories, paths.category),
     ...listing('tag', tags, paths.tag),
