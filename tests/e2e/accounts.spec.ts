@@ -151,6 +151,7 @@ test('a page that needs login sends a guest to the login page and back, and neve
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/activity$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your activity' })).toBeVisible();
+  await expect(page.getByText('You have not commented on anything.')).toBeVisible();
   await expect(page.getByText('You have not reported anything.')).toBeVisible();
   await expect(page.getByText('You have not sent any files.')).toBeVisible();
 });

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserComment } from '../../../src/shared/api/comments.js';
+import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
+import { loginResponseFor } from '../web/fixtures.js';
+import { jsonResponse as json, renderRoutesAt } from '../web/test-app.js';
+
+const USER = 6;
+let comments: UserComment[] = [];
+let commentsAnswer: Response | undefined;
+let calls: string[] = [];
+
+const comment = (fields: Partial<UserComment> & { id: number }): UserComment => ({
+  content_type: 'article',
+  object_id: 3,
+  title: 'Migrations without downtime',
+  url: '/article/3',
+  comment: '<p>Clear and useful.</p>',
+  submit_date: '2026-11-20T09:00:00.000Z',
+  parent: null,
+  ...fields,
+});
+
+const page = <T,>(results: T[]) => json({ count: results.length, next: null, previous: null, results });
+
+async function api(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.replace('/api/v2', '');
+  calls.push(`${request.method} ${path} ${request.headers.get('authorization') ?? 'guest'}`);
+  if (path === '/rest-auth/token/verify/') return json({});
+  if (path === '/rest-auth/user/') return json(loginResponseFor({ id: USER, username: 'noor' }).user);
+  if (path.startsWith('/usermembership/user/')) return json({ error: 'not_found', message: 'Not found' }, 404);
+  if (path === `/comments/user/${USER}`) return commentsAnswer ?? page(comments);
+  if (path === '/report' || path === '/submission/file') return page([]);
+  return json({ error: 'not_found', message: 'Not found' }, 404);
+}
+
+const slow = { timeout: 5000 };
+const section = async (name: string) => within(await screen.findByRole('region', { name }, slow));
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', api);
+  window.scrollTo = () => undefined;
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+beforeEach(async () => {
+  comments = [];
+  commentsAnswer = undefined;
+  calls = [];
+  await saveLogin(loginResponseFor({ id: USER, username: 'noor' }, 'user-token'));
+});
+afterEach(async () => {
+  cleanup();
+  await clearLogin();
+  window.localStorage.clear();
+});
+
+describe('/user/activity: your comments', { timeout: 15_000 }, () => {
+  it("lists the reader's own comments with a link to the page each is on, asked with their token", async () => {
+    comments = [
+      comment({ id: 12, parent: 4, comment: '<p>Agreed, <em>and</em> more.</p>' }),
+      comment({ id: 9, content_type: 'lesson', object_id: 7, title: 'Unit tests', url: '/course/2/lesson/7' }),
+    ];
+    renderRoutesAt('/user/activity', api, { loggedIn: true });
+    const list = await section('Your comments');
+    const links = await list.findAllByRole('link', undefined, slow);
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Migrations without downtime', '/article/3'],
+      ['Unit tests', '/course/2/lesson/7'],
+    ]);
+    expect(list.getByText('more.', { exact: false }).innerHTML).toBe('Agreed, <em>and</em> more.');
+    expect(list.getByText(/a reply$/)).toBeTruthy();
+    expect(calls).toContain(`GET /comments/user/${USER} Bearer user-token`);
+  });
+
+  it('keeps the place of a comment on a page the reader may no longer open, with no link', async () => {
+    comments = [comment({ id: 5, title: null, url: null, comment: null })];
+    renderRoutesAt('/user/activity', api, { loggedIn: true });
+    const list = await section('Your comments');
+    expect(await list.findByText('A page you can no longer open', undefined, slow)).toBeTruthy();
+    expect(list.queryByRole('link')).toBeNull();
+  });
+
+  it('says so when there are none, and shows a failed list as an alert, in Chinese for a Chinese reader', async () => {
+    renderRoutesAt('/user/activity', api, { loggedIn: true });
+    expect(await (await section('Your comments')).findByText('You have not commented on anything.', undefined, slow)).toBeTruthy();
+    cleanup();
+    commentsAnswer = json({ error: 'unavailable', message: 'Service unavailable' }, 503);
+    renderRoutesAt('/user/activity', api, { loggedIn: true, lang: 'zh-CN' });
+    const list = await section('我的评论');
+    expect((await list.findByRole('alert', undefined, slow)).textContent).not.toBe('');
+    expect((await section('我的举报')).getByText('你还没有举报过内容。')).toBeTruthy();
+  });
+});
