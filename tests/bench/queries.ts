@@ -1,7 +1,8 @@
 /**
  * The API calls behind the public pages (home, article, category, tag, topic, author), each timed as a
  * guest on a site with the demo content plus generated articles; prints each call's median and 95th
- * percentile, and how many SQL statements one call runs (each a round trip on PostgreSQL). Every call goes
+ * percentile, how many SQL statements one call runs (each a round trip on PostgreSQL), and the median of each
+ * sample's slowest statement (the issue's "every query under 2 ms", timed around the driver). Every call goes
  * through the API in-process (fastify.inject), so a figure is what one page loader waits for: routing,
  * validation, the queries and serialisation. Calls marked "uncached" drop the guest caches (a content
  * change) before each sample, so they measure the queries behind an answer that is otherwise kept.
@@ -73,13 +74,19 @@ async function main(): Promise<void> {
   // Counts the statements a call runs: every query of the app goes through this executor. The distinct
   // texts are what PostgreSQL prepares (named statements, up to the cap of db/connection.ts).
   let statements = 0;
+  let slowest = 0;
   const texts = new Set<string>();
   const executor = db.kysely.getExecutor();
   const execute = executor.executeQuery.bind(executor);
-  executor.executeQuery = ((query: CompiledQuery) => {
+  executor.executeQuery = (async (query: CompiledQuery) => {
     statements += 1;
     texts.add(query.sql);
-    return execute(query);
+    const started = performance.now();
+    try {
+      return await execute(query);
+    } finally {
+      slowest = Math.max(slowest, performance.now() - started);
+    }
   }) as typeof executor.executeQuery;
   const get = async (url: string) => {
     const res = await app.inject({ method: 'GET', url: `/api/v2${url}` });
@@ -132,12 +139,14 @@ async function main(): Promise<void> {
 
   process.stdout.write(
     `${engineOf(databaseUrl)}, ${ids.length} published articles, ${SAMPLES} samples per call, Node ${process.version}, ` +
-      `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}\n\n| page | call | median ms | p95 ms | statements |\n|---|---|---:|---:|---:|\n`,
+      `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}\n\n` +
+      '| page | call | median ms | p95 ms | statements | slowest statement, median ms |\n|---|---|---:|---:|---:|---:|\n',
   );
   // A first round over every call, so the first calls measured do not pay for the engine's warm-up
   // (V8 optimising the request path, the database's first reads) that the later ones do not.
   for (const call of calls) for (let n = 0; n < 20; n += 1) await get(call.url(SAMPLES + 20 + n));
   let over = 0;
+  let statementsOver = 0;
   for (const call of calls) {
     const drop = () => call.uncached && app.ctx.events.changed('bench');
     for (let n = 0; n < 20; n += 1) {
@@ -145,21 +154,32 @@ async function main(): Promise<void> {
       await get(call.url(SAMPLES + n));
     }
     const times: number[] = [];
+    const slowestTimes: number[] = [];
     let counted = 0;
     for (let n = 0; n < SAMPLES; n += 1) {
       drop();
       statements = 0;
+      slowest = 0;
       const started = performance.now();
       await get(call.url(n));
       times.push(performance.now() - started);
+      slowestTimes.push(slowest);
       counted += statements;
     }
     times.sort((a, b) => a - b);
+    slowestTimes.sort((a, b) => a - b);
     const median = percentile(times, 0.5);
+    const statementMedian = percentile(slowestTimes, 0.5);
     if (median >= TARGET_MS) over += 1;
-    process.stdout.write(`| ${call.page} | ${call.name}${median >= TARGET_MS ? ' (over)' : ''} | ${median.toFixed(2)} | ${percentile(times, 0.95).toFixed(2)} | ${(counted / SAMPLES).toFixed(1)} |\n`);
+    if (statementMedian >= TARGET_MS) statementsOver += 1;
+    process.stdout.write(
+      `| ${call.page} | ${call.name}${median >= TARGET_MS ? ' (over)' : ''} | ${median.toFixed(2)} | ${percentile(times, 0.95).toFixed(2)} | ` +
+        `${(counted / SAMPLES).toFixed(1)} | ${statementMedian.toFixed(2)}${statementMedian >= TARGET_MS ? ' (over)' : ''} |\n`,
+    );
   }
-  process.stdout.write(`\n${over === 0 ? 'Every' : `${calls.length - over} of ${calls.length}`} call medians under ${TARGET_MS} ms.\n`);
+  const share = (missed: number) => (missed === 0 ? 'every one of' : `${calls.length - missed} of`);
+  process.stdout.write(`\nCall medians under ${TARGET_MS} ms: ${share(over)} ${calls.length} calls.\n`);
+  process.stdout.write(`Slowest statement's median under ${TARGET_MS} ms: ${share(statementsOver)} ${calls.length} calls.\n`);
   process.stdout.write(`${texts.size} distinct statement texts; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the end.\n`);
   await app.close();
   await db.destroy();
