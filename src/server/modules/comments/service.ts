@@ -8,8 +8,8 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js
 import { offsetOf } from '../../platform/http.js';
 import { takeQuotas, type Rate } from '../../platform/throttle.js';
 import { nowIso } from '../../platform/time.js';
-import { entitlementOfActor, previewAccess, type Entitlement } from '../content/access.js';
-import { getArticle, type Page } from '../content/articles/service.js';
+import { entitlementOfActor, type Entitlement } from '../content/access.js';
+import { articleOpenTo, type Page } from '../content/articles/service.js';
 import { visibleLesson } from '../courses/lesson-service.js';
 import { getUser } from '../users/service.js';
 import { courseAccessOf, lessonDecision, viewerOf } from '../courses/viewer.js';
@@ -58,15 +58,14 @@ interface ObjectView {
 /**
  * What is commented on, as the caller may see it: 404 for an object they may not see exist (unknown, a draft
  * article, a lesson of an unpublished course), and whether they may read it, decided by the content and
- * courses modules. An article opened under the monthly meter (or that the meter would open) counts as
- * readable; looking never spends a metered read.
+ * courses modules. A premium article counts as readable once opened under the monthly meter this month, not
+ * while a read could still be spent on it; looking never spends a metered read.
  */
 async function objectView(ctx: AppContext, caller: Commenter, ref: ObjectRef): Promise<ObjectView> {
   if (ref.contentType === 'article') {
     const who = caller.who ?? (await entitlementOfActor(ctx, caller.actor));
-    const article = await getArticle(ctx, who, ref.objectId);
-    const canRead = !article.locked || (await previewAccess(ctx, who, { id: article.id, access: article.access, free_read: article.free_read })).can_read;
-    return { title: article.title, url: `/article/${article.id}`, canRead };
+    const article = await articleOpenTo(ctx, who, ref.objectId);
+    return { title: article.title, url: `/article/${article.id}`, canRead: article.open };
   }
   const viewer = await viewerOf(ctx, caller.actor);
   const { lesson, course } = await visibleLesson(ctx, viewer, ref.objectId);

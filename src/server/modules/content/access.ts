@@ -121,6 +121,16 @@ export async function previewAccess(ctx: AppContext, who: Entitlement, article: 
 }
 
 /**
+ * Is the article open to the caller now without spending a read: readable outright, or already opened under the
+ * monthly meter this month. For what goes with an opened article (its comments): a read the caller could still
+ * spend opens nothing, or a new guest fingerprint would open every premium article's discussion.
+ */
+export async function isArticleOpen(ctx: AppContext, who: Entitlement, article: AccessSubject & { id: number }): Promise<boolean> {
+  if (decideArticleAccess(who, article).can_read) return true;
+  return who.reader ? (await meterStatus(ctx, who.reader, article.id)).alreadyRead : false;
+}
+
+/**
  * The decision for handing out the body now: spends a metered read when the caller needs one (opening
  * an article already opened this month is free). Call it only where the body is then sent.
  */

@@ -461,6 +461,11 @@ export async function relatedSource(db: Kysely<Database>) {
 }
 
 /** The columns the related list of an article needs: whether it is public, and its category. */
+/** What deciding access to an article needs, with its title: no body, no references. */
+export function findArticleAccessHead(db: Kysely<Database>, id: number) {
+  return db.selectFrom('articles').select(['id', 'title', 'status', 'published_at', 'access', 'free_read']).where('id', '=', id).executeTakeFirst();
+}
+
 export function findArticleHead(db: Kysely<Database>, id: number) {
   return db.selectFrom('articles').select(['id', 'status', 'published_at', 'category_id']).where('id', '=', id).executeTakeFirst();
 }

@@ -15,7 +15,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../../platform/errors.js';
 import { htmlToText, readingTime, renderMarkdown } from '../../../platform/markdown.js';
 import { nowIso } from '../../../platform/time.js';
-import { decideArticleAccess, entitlementOfActor, previewAccess, releaseArticle, type Entitlement } from '../access.js';
+import { decideArticleAccess, entitlementOfActor, isArticleOpen, previewAccess, releaseArticle, type Entitlement } from '../access.js';
 import { priceCard } from '../../membership/service.js';
 import { signMediaUrls } from '../../courses/member-media.js';
 import {
@@ -24,6 +24,7 @@ import {
   findArticle,
   findArticleBySlug,
   findArticleCard,
+  findArticleAccessHead,
   findArticleHead,
   hydrateCards,
   listByViews,
@@ -110,6 +111,16 @@ export async function articleMediaAccess(ctx: AppContext, actor: Actor | null, i
   const who = await entitlementOfActor(ctx, actor);
   if (!article || (!isPublic(article) && !who.staff)) throw new NotFound('File');
   return { can_read: decideArticleAccess(who, article).can_read, openToAll: openToAll(article) };
+}
+
+/**
+ * A public article's title and whether it is open to the caller now (`isArticleOpen`: never spends a read), for
+ * what is attached to it (its comments); 404 for an article that is not public.
+ */
+export async function articleOpenTo(ctx: AppContext, who: Entitlement, id: number): Promise<{ id: number; title: string; open: boolean }> {
+  const article = await findArticleAccessHead(ctx.db.kysely, id);
+  if (!article || !isPublic(article)) throw new NotFound('Article');
+  return { id: article.id, title: article.title, open: await isArticleOpen(ctx, who, article) };
 }
 
 /** Whether the article still exists: a signed link to its file stops working once it is deleted. */
