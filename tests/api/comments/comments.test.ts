@@ -152,6 +152,15 @@ describe('feedback', () => {
     expect((await listComments(t, 'article', article.id)).results[0]!.my_feedback).toBeNull();
   });
 
+  it('counts every reader who reacts at the same moment (one row and one count each)', async () => {
+    const article = await createArticle(t);
+    const c = await postComment(t, aliceToken, { content_type: 'article', object_id: article.id, comment: 'Popular' });
+    const tokens = await Promise.all(Array.from({ length: 8 }, async () => tokenFor(t, await createUser(t))));
+    const answers = await Promise.all(tokens.map((token, i) => t.api('POST', '/comments/api/feedback', { token, body: { comment: c.id, flag: i % 4 === 0 ? 'dislike' : 'like' } })));
+    expect(answers.map((a) => a.statusCode)).toEqual(tokens.map(() => 200));
+    expect((await listComments(t, 'article', article.id)).results[0]).toMatchObject({ likes: 6, dislikes: 2 });
+  });
+
   it('names the field of bad feedback', async () => {
     for (const [body, field] of [
       [{ comment: 2_000_000_000, flag: 'like' }, 'comment'],

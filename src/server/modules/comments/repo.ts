@@ -101,35 +101,34 @@ export async function flagsOf(db: Db, userId: number, ids: number[]): Promise<Se
   return new Set(rows.map((r) => r.comment_id));
 }
 
-export async function findFeedback(db: Db, commentId: number, userId: number): Promise<CommentFeedbackKind | undefined> {
-  const row = await db.selectFrom('comment_feedback').select('kind').where('comment_id', '=', commentId).where('user_id', '=', userId).executeTakeFirst();
+/** Takes a reader's like or dislike of a comment away; what it was, or undefined when there was none. */
+export async function takeFeedback(db: Db, commentId: number, userId: number): Promise<CommentFeedbackKind | undefined> {
+  const row = await db.deleteFrom('comment_feedback').where('comment_id', '=', commentId).where('user_id', '=', userId).returning('kind').executeTakeFirst();
   return row?.kind;
 }
 
-export async function deleteFeedback(db: Db, commentId: number, userId: number): Promise<void> {
-  await db.deleteFrom('comment_feedback').where('comment_id', '=', commentId).where('user_id', '=', userId).execute();
-}
-
-export async function upsertFeedback(db: Db, commentId: number, userId: number, kind: CommentFeedbackKind, now: string): Promise<void> {
-  await db
+/** Records a reader's like or dislike; false when a row for them was there already (a simultaneous call of theirs). */
+export async function addFeedback(db: Db, commentId: number, userId: number, kind: CommentFeedbackKind, now: string): Promise<boolean> {
+  const row = await db
     .insertInto('comment_feedback')
     .values({ comment_id: commentId, user_id: userId, kind, created_at: now })
-    .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doUpdateSet({ kind, created_at: now }))
-    .execute();
+    .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
+    .returning('comment_id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-/** Recounts the likes and dislikes of a comment from its feedback rows (inside the write's transaction). */
-export async function recountFeedback(db: Db, commentId: number): Promise<{ like_count: number; dislike_count: number }> {
-  const rows = await db
-    .selectFrom('comment_feedback')
-    .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('comment_id', '=', commentId)
-    .groupBy('kind')
-    .execute();
-  const of = (kind: CommentFeedbackKind) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
-  const counts = { like_count: of('like'), dislike_count: of('dislike') };
-  await db.updateTable('comments').set(counts).where('id', '=', commentId).execute();
-  return counts;
+/**
+ * Moves a comment's like and dislike counts by what its feedback rows changed, in one atomic update. A recount
+ * would not do on PostgreSQL: two readers reacting at once each count before the other's row is committed.
+ */
+export function moveFeedbackCounts(db: Db, commentId: number, change: { like: number; dislike: number }) {
+  return db
+    .updateTable('comments')
+    .set((eb) => ({ like_count: eb('like_count', '+', change.like), dislike_count: eb('dislike_count', '+', change.dislike) }))
+    .where('id', '=', commentId)
+    .returning(['like_count', 'dislike_count'])
+    .executeTakeFirstOrThrow();
 }
 
 /** Records a reader's flag once; false when they had flagged it already. */

@@ -14,23 +14,22 @@ import { visibleLesson } from '../courses/lesson-service.js';
 import { getUser } from '../users/service.js';
 import { courseAccessOf, lessonDecision, viewerOf } from '../courses/viewer.js';
 import {
+  addFeedback,
   addFlag,
   clearFlags,
   countListed,
   countOfUser,
   countShown,
-  deleteFeedback,
   feedbackOf,
   findComment,
-  findFeedback,
   flagsOf,
   insertComment,
   insertFlag,
   listListed,
   listOfUser,
   markRemoved,
-  recountFeedback,
-  upsertFeedback,
+  moveFeedbackCounts,
+  takeFeedback,
   type CommentRow,
   type ListedRow,
   type ObjectRef,
@@ -174,10 +173,12 @@ export async function giveFeedback(ctx: AppContext, actor: Actor, commentId: num
   const row = await commentField(ctx, actor, commentId);
   if (row.is_removed === 1) throw new Conflict('A removed comment takes no feedback.');
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const had = await findFeedback(trx, row.id, actor.id);
-    if (had === kind) await deleteFeedback(trx, row.id, actor.id);
-    else await upsertFeedback(trx, row.id, actor.id, kind, nowIso());
-    const counts = await recountFeedback(trx, row.id);
+    const had = await takeFeedback(trx, row.id, actor.id);
+    const added = had !== kind && (await addFeedback(trx, row.id, actor.id, kind, nowIso()));
+    const change = { like: 0, dislike: 0 };
+    if (had) change[had] -= 1;
+    if (added) change[kind] += 1;
+    const counts = await moveFeedbackCounts(trx, row.id, change);
     return { comment: row.id, likes: counts.like_count, dislikes: counts.dislike_count, my_feedback: had === kind ? null : kind };
   });
 }
