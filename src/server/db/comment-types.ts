@@ -15,7 +15,8 @@ export interface CommentsTable {
   id: Generated<number>;
   content_type: CommentContentType;
   object_id: number;
-  user_id: number;
+  /** Null once its author's account is deleted (the comment is then removed: migration 0022). */
+  user_id: number | null;
   parent_id: number | null;
   thread_id: number;
   body: string;

@@ -50,7 +50,7 @@ export async function countListed(db: Db, ref: ObjectRef, withHidden: boolean): 
 /** Oldest thread first, each reply right under its comment (the index's order). */
 export function listListed(db: Db, ref: ObjectRef, withHidden: boolean, limit: number, offset: number) {
   return listed(db, ref, withHidden)
-    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('users as u', 'u.id', 'c.user_id')
     .selectAll('c')
     .select(['u.display_name', 'u.avatar'])
     .orderBy('c.thread_id')
@@ -129,6 +129,24 @@ export function moveFeedbackCounts(db: Db, commentId: number, change: { like: nu
     .where('id', '=', commentId)
     .returning(['like_count', 'dislike_count'])
     .executeTakeFirstOrThrow();
+}
+
+/** Takes all of a reader's likes and dislikes away (their account is being deleted): what each one was on. */
+export function takeFeedbackOf(db: Db, userId: number) {
+  return db.deleteFrom('comment_feedback').where('user_id', '=', userId).returning(['comment_id', 'kind']).execute();
+}
+
+/** Takes all of a reader's flags away and counts each flagged comment one flag fewer (it stays hidden if it was). */
+export async function takeFlagsOf(db: Db, userId: number): Promise<void> {
+  const rows = await db.deleteFrom('comment_flags').where('user_id', '=', userId).returning('comment_id').execute();
+  for (const { comment_id } of rows) {
+    await db.updateTable('comments').set((eb) => ({ flag_count: eb('flag_count', '-', 1) })).where('id', '=', comment_id).execute();
+  }
+}
+
+/** A deleted account's comments: removed, their text erased; each keeps its place above its replies. */
+export async function removeCommentsOf(db: Db, userId: number, now: string): Promise<void> {
+  await db.updateTable('comments').set({ is_removed: 1, body: '', updated_at: now }).where('user_id', '=', userId).execute();
 }
 
 /** Records a reader's flag once; false when they had flagged it already. */

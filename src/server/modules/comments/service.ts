@@ -2,6 +2,8 @@ import type { Comment, CommentCreate, CommentFeedbackKind, CommentFeedbackResult
 import { COMMENT_FLAGS_TO_HIDE, type CommentContentType } from '../../../shared/api/comments-paths.js';
 import type { PageQuery } from '../../../shared/api/common.js';
 import { lessonPagePath } from '../../../shared/api/courses-paths.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { isStaff, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
@@ -29,7 +31,10 @@ import {
   listOfUser,
   markRemoved,
   moveFeedbackCounts,
+  removeCommentsOf,
   takeFeedback,
+  takeFeedbackOf,
+  takeFlagsOf,
   type CommentRow,
   type ListedRow,
   type ObjectRef,
@@ -84,7 +89,7 @@ function toComment(row: ListedRow, actor: Actor | null, feedback: Map<number, Co
   return {
     id: row.id,
     parent: row.parent_id,
-    user: removed ? null : { id: row.user_id, display_name: row.display_name, avatar: row.avatar },
+    user: removed || row.user_id === null ? null : { id: row.user_id, display_name: row.display_name ?? '', avatar: row.avatar ?? null },
     comment: removed ? '' : commentHtml(row.body),
     submit_date: row.submit_date,
     is_removed: removed,
@@ -206,6 +211,19 @@ export async function deleteComment(ctx: AppContext, actor: Actor, id: number): 
   if (!row || row.is_removed === 1) throw new NotFound('Comment');
   if (row.user_id !== actor.id && !isStaff(actor)) throw new Forbidden('Only its author or staff may delete a comment.');
   await markRemoved(ctx.db.kysely, row.id, nowIso());
+}
+
+/**
+ * What an account's deletion does to comments, inside its transaction (before the user row goes): the account's
+ * comments are removed with their text erased, keeping their place above others' replies (their author becomes
+ * null, migration 0022), and its likes, dislikes and flags are taken back from the counts of the comments they were on.
+ */
+export async function forgetCommenter(trx: Transaction<Database>, userId: number): Promise<void> {
+  for (const { comment_id, kind } of await takeFeedbackOf(trx, userId)) {
+    await moveFeedbackCounts(trx, comment_id, { like: kind === 'like' ? -1 : 0, dislike: kind === 'dislike' ? -1 : 0 });
+  }
+  await takeFlagsOf(trx, userId);
+  await removeCommentsOf(trx, userId, nowIso());
 }
 
 /**

@@ -3,6 +3,7 @@ import type { UserRow } from '../../db/types.js';
 import { isStaff, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
+import { forgetCommenter } from '../comments/service.js';
 import { consumeCode, forgetDestinations } from '../messaging/service.js';
 import { removeAvatarFile, storeAvatar, toAvatarWebp } from './avatar.js';
 import { isForeignKeyViolation } from './db-errors.js';
@@ -80,7 +81,10 @@ export async function updateProfile(ctx: AppContext, actor: Actor, id: number, c
 export async function deleteAccount(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const user = await profileFor(ctx, actor, id, 'write');
   try {
-    await deleteUserRow(ctx.db.kysely, user.id);
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await forgetCommenter(trx, user.id);
+      await deleteUserRow(trx, user.id);
+    });
   } catch (err) {
     if (isForeignKeyViolation(err)) throw new Conflict('This account still owns content (articles, for one); hand it over to another account first.');
     throw err;
