@@ -12,3 +12,17 @@ export const ssoPaths = {
 
 /** The longest `sso` payload accepted (Discourse's own are a few hundred characters). */
 export const SSO_PAYLOAD_MAX = 4096;
+
+/**
+ * The value of `name` in a query string (its `?` optional), decoded exactly once; undefined when absent. A URL
+ * search parser would also read a `+` as a space, which changes the forum's base64 payload that the signature is
+ * over. Throws a URIError when the value is not URL-encoded correctly.
+ */
+export function rawQueryParam(query: string, name: string): string | undefined {
+  for (const pair of query.replace(/^\?/, '').split('&')) {
+    const at = pair.indexOf('=');
+    if ((at === -1 ? pair : pair.slice(0, at)) !== name) continue;
+    return decodeURIComponent(at === -1 ? '' : pair.slice(at + 1));
+  }
+  return undefined;
+}

@@ -1,3 +1,4 @@
+import { rawQueryParam } from '../../../shared/api/sso-paths.js';
 import type { CommunityInfo, DiscourseRedirect } from '../../../shared/api/sso.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -21,18 +22,11 @@ export function communityInfo(ctx: AppContext): CommunityInfo {
  * a space, which would change the base64 text the signature is over.
  */
 export function rawQueryValue(url: string, name: string): string | undefined {
-  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-  for (const pair of query.split('&')) {
-    const at = pair.indexOf('=');
-    const key = at === -1 ? pair : pair.slice(0, at);
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(at === -1 ? '' : pair.slice(at + 1));
-    } catch {
-      throw Invalid.field(name, 'The value is not URL-encoded correctly.');
-    }
+  try {
+    return rawQueryParam(url.includes('?') ? url.slice(url.indexOf('?')) : '', name);
+  } catch {
+    throw Invalid.field(name, 'The value is not URL-encoded correctly.');
   }
-  return undefined;
 }
 
 /** A stored avatar is a path of this site; the forum needs it absolute, from the public base URL. */

@@ -1,3 +1,4 @@
+import { rawQueryParam } from '../../../../shared/api/sso-paths.js';
 import { ApiError } from '../../../lib/http.js';
 import type { CommunityMessageKey } from '../../../../shared/i18n/community.js';
 
@@ -8,18 +9,13 @@ export interface SsoFailure {
   action?: 'email' | 'login';
 }
 
-/** The value of `name` in a query string, decoded once: a `+` of the forum's base64 stays a `+`. */
+/** The value of `name` in the page's query, decoded once (a `+` of the forum's base64 stays a `+`); null when absent or garbled. */
 export function rawParam(search: string, name: string): string | null {
-  for (const pair of search.replace(/^\?/, '').split('&')) {
-    const at = pair.indexOf('=');
-    if ((at === -1 ? pair : pair.slice(0, at)) !== name) continue;
-    try {
-      return decodeURIComponent(at === -1 ? '' : pair.slice(at + 1));
-    } catch {
-      return null;
-    }
+  try {
+    return rawQueryParam(search, name) ?? null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** The API's refusal as the reader's words (null: a network or server failure, which `describeError` words). */
