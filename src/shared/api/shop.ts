@@ -297,6 +297,11 @@ export type VoucherWrite = z.infer<typeof voucherWrite>;
 export type VoucherChanges = z.infer<typeof voucherPatch>;
 
 const countryCharge = z.object({ country: countryCode, charge: amount.nullable().default(null) });
+/**
+ * A method's name and description in other languages (`{"zh-CN": {"name": "..."}}`); `name` and
+ * `description` are the default language's. A field left out or empty falls back to them.
+ */
+const shippingTranslations = translationsOf({ name: optionalText(100), description: optionalText(1000) });
 export const shippingMethodAdmin = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -309,14 +314,11 @@ export const shippingMethodAdmin = z.object({
   countries: z.array(z.object({ country: z.string(), charge: z.number().int().nullable() })),
   is_active: z.boolean(),
   sort_order: z.number().int(),
+  /** The name and description in other languages; `name` and `description` are always the default texts. */
+  translations: shippingTranslations,
 });
 export type ShippingMethodAdmin = z.infer<typeof shippingMethodAdmin>;
 export const shippingMethodAdminList = z.array(shippingMethodAdmin);
-/**
- * A method's name and description in other languages (`{"zh-CN": {"name": "..."}}`); `name` and
- * `description` are the default language's. A field left out or empty falls back to them.
- */
-const shippingTranslations = translationsOf({ name: optionalText(100), description: optionalText(1000) });
 const shippingFields = z.object({
   code: slug,
   name: text(100),

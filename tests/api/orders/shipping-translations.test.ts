@@ -36,11 +36,20 @@ function expectInvalidUnder(res: LightMyRequestResponse, field: string) {
 }
 
 describe("shipping methods in the shopper's language", () => {
-  it('stores what staff write, and answers staff in the language asked', async () => {
-    expect((await t.api('GET', `/shop/shipping-methods/${methodId}`, { token: staff, query: { lang: 'zh-CN' } })).json()).toMatchObject({ name: '标准配送', description: '三到五天送达。' });
-    expect((await t.api('GET', `/shop/shipping-methods/${methodId}`, { token: staff, query: { lang: 'en' } })).json()).toMatchObject({ name: 'Standard delivery' });
+  it('stores what staff write, and answers staff with the default texts and every translation, whatever their language', async () => {
+    const stored = { name: 'Standard delivery', description: 'Three to five days.', translations: { 'zh-CN': { name: '标准配送', description: '三到五天送达。' } } };
+    expect((await t.api('GET', `/shop/shipping-methods/${methodId}`, { token: staff, query: { lang: 'zh-CN' } })).json()).toMatchObject(stored);
+    expect((await t.api('GET', `/shop/shipping-methods/${methodId}`, { token: staff, query: { lang: 'en' } })).json()).toMatchObject(stored);
     const listed = (await t.api('GET', '/shop/shipping-methods', { token: staff, headers: { cookie: 'lang=zh-CN' } })).json() as { id: number; name: string }[];
-    expect(listed.find((m) => m.id === methodId)?.name).toBe('标准配送');
+    expect(listed.find((m) => m.id === methodId)).toMatchObject(stored);
+  });
+
+  it('lets staff send back what they read in the Chinese interface without overwriting the default texts', async () => {
+    const read = (await t.api('GET', `/shop/shipping-methods/${methodId}`, { token: staff, headers: { cookie: 'lang=zh-CN' } })).json();
+    const { id: _id, ...fields } = read as { id: number };
+    const written = await t.api('PATCH', `/shop/shipping-methods/${methodId}`, { token: staff, headers: { cookie: 'lang=zh-CN' }, body: fields });
+    expect(written.statusCode, written.body).toBe(200);
+    expect(written.json()).toMatchObject({ name: 'Standard delivery', translations: { 'zh-CN': { name: '标准配送' } } });
   });
 
   it('offers the methods at checkout in Chinese to a Chinese shopper and in English by default; the basket names its method the same way', async () => {
@@ -84,8 +93,8 @@ describe("shipping methods in the shopper's language", () => {
     expect(renamed.json()).toMatchObject({ name: 'Economy delivery', description: 'Three to five days.', charge: 800 });
     expect(ok<{ shipping_method: string }>(await t.api('GET', `/orders/${zhOrder.id}`, { token: chinese.token, query: { lang: 'en' } })).shipping_method).toBe('标准配送');
     expect(ok<{ shipping_method: string }>(await t.api('GET', `/orders/${enOrder.id}`, { token: english.token, headers: { cookie: 'lang=zh-CN' } })).shipping_method).toBe('Standard delivery');
-    // The Chinese description was dropped by that write (translations are replaced as a whole): it falls back.
-    expect((await t.api('GET', `/shop/shipping-methods/${methodId}`, { token: staff, query: { lang: 'zh-CN' } })).json()).toMatchObject({ name: '经济配送', description: 'Three to five days.' });
+    // The Chinese description was dropped by that write (translations are replaced as a whole).
+    expect((await t.api('GET', `/shop/shipping-methods/${methodId}`, { token: staff })).json().translations).toEqual({ 'zh-CN': { name: '经济配送' } });
     await t.api('PATCH', `/shop/shipping-methods/${methodId}`, { token: staff, body: { name: 'Standard delivery', translations: { 'zh-CN': { name: '标准配送', description: '三到五天送达。' } } } });
   });
 

@@ -5,7 +5,6 @@ import {
   shippingMethodAdminList,
   shippingMethodPatch,
   shippingMethodWrite,
-  shopLanguageQuery,
   shopPaths,
   voucher,
   voucherList,
@@ -14,7 +13,6 @@ import {
 } from '../../../shared/api/shop.js';
 import { requireStaff } from '../../platform/auth.js';
 import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
-import { requestLanguage } from '../content/request-language.js';
 import {
   createShippingMethod,
   createVoucher,
@@ -82,10 +80,10 @@ export const offerRoutes = moduleRoutes((app) => {
     });
 
     zapp.get(shopPaths.shippingMethods, {
-      schema: { tags, summary: 'Shipping methods with their countries (staff)', querystring: shopLanguageQuery, response: { 200: shippingMethodAdminList, ...staffErrors } },
-      handler: async (request, reply) => {
+      schema: { tags, summary: 'Shipping methods with their countries (staff)', response: { 200: shippingMethodAdminList, ...staffErrors } },
+      handler: async (request) => {
         await requireStaff(request);
-        return listShippingMethods(ctx, requestLanguage(request, reply));
+        return listShippingMethods(ctx);
       },
     });
 
@@ -93,21 +91,20 @@ export const offerRoutes = moduleRoutes((app) => {
       schema: {
         tags,
         summary: 'Create a shipping method (staff); `translations` holds its name and description in other languages',
-        querystring: shopLanguageQuery,
         body: shippingMethodWrite,
         response: { 201: shippingMethodAdmin, 400: errorBody, 409: errorBody, ...staffErrors },
       },
       handler: async (request, reply) => {
         await requireStaff(request);
-        return reply.status(201).send(await createShippingMethod(ctx, request.body, requestLanguage(request, reply)));
+        return reply.status(201).send(await createShippingMethod(ctx, request.body));
       },
     });
 
     zapp.get(shopPaths.shippingMethod, {
-      schema: { tags, summary: 'A shipping method (staff)', params: idParam, querystring: shopLanguageQuery, response: { 200: shippingMethodAdmin, 404: errorBody, ...staffErrors } },
-      handler: async (request, reply) => {
+      schema: { tags, summary: 'A shipping method (staff)', params: idParam, response: { 200: shippingMethodAdmin, 404: errorBody, ...staffErrors } },
+      handler: async (request) => {
         await requireStaff(request);
-        return getShippingMethod(ctx, request.params.id, requestLanguage(request, reply));
+        return getShippingMethod(ctx, request.params.id);
       },
     });
 
@@ -116,13 +113,12 @@ export const offerRoutes = moduleRoutes((app) => {
         tags,
         summary: 'Change a shipping method; `countries` replaces its countries, `translations` its other languages (staff)',
         params: idParam,
-        querystring: shopLanguageQuery,
         body: shippingMethodPatch,
         response: { 200: shippingMethodAdmin, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors },
       },
-      handler: async (request, reply) => {
+      handler: async (request) => {
         await requireStaff(request);
-        return updateShippingMethod(ctx, request.params.id, request.body, requestLanguage(request, reply));
+        return updateShippingMethod(ctx, request.params.id, request.body);
       },
     });
 

@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { offsetOf } from '../../platform/http.js';
 import { nowIso } from '../../platform/time.js';
-import { localised, serializeTranslations } from '../content/translations.js';
+import { localised, parseTranslations, serializeTranslations } from '../content/translations.js';
 import { findRange } from './catalogue-repo.js';
 import {
   countriesOfMethods,
@@ -186,10 +186,15 @@ export function methodTexts(row: ShippingMethodRow, lang: Language | null | unde
   return lang ? localised(texts, row.translations, lang) : texts;
 }
 
-const toMethodAdmin = (m: MethodWithCountries, lang: Language): ShippingMethodAdmin => ({
+/**
+ * What staff edit: the stored default texts with every other language's version beside them, whatever the
+ * interface language (a localised answer sent back would overwrite the default texts).
+ */
+const toMethodAdmin = (m: MethodWithCountries): ShippingMethodAdmin => ({
   id: m.row.id,
   code: m.row.code,
-  ...methodTexts(m.row, lang),
+  ...methodTexts(m.row, null),
+  translations: parseTranslations(m.row.translations) as ShippingMethodAdmin['translations'],
   charge: m.row.charge,
   free_over: m.row.free_over,
   countries: m.countries,
@@ -197,15 +202,15 @@ const toMethodAdmin = (m: MethodWithCountries, lang: Language): ShippingMethodAd
   sort_order: m.row.sort_order,
 });
 
-export async function listShippingMethods(ctx: AppContext, lang: Language): Promise<ShippingMethodAdmin[]> {
-  return (await methodsWithCountries(ctx.db.kysely, false)).map((m) => toMethodAdmin(m, lang));
+export async function listShippingMethods(ctx: AppContext): Promise<ShippingMethodAdmin[]> {
+  return (await methodsWithCountries(ctx.db.kysely, false)).map(toMethodAdmin);
 }
 
-export async function getShippingMethod(ctx: AppContext, id: number, lang: Language): Promise<ShippingMethodAdmin> {
+export async function getShippingMethod(ctx: AppContext, id: number): Promise<ShippingMethodAdmin> {
   const row = await findShippingMethod(ctx.db.kysely, id);
   if (!row) throw new NotFound('Shipping method');
   const links = await countriesOfMethods(ctx.db.kysely, [id]);
-  return toMethodAdmin({ row, countries: links.map((l) => ({ country: l.country, charge: l.charge })) }, lang);
+  return toMethodAdmin({ row, countries: links.map((l) => ({ country: l.country, charge: l.charge })) });
 }
 
 async function assertMethod(ctx: AppContext, code: string | undefined, countries: { country: string }[] | undefined, self: number | null): Promise<void> {
@@ -222,7 +227,7 @@ async function assertMethod(ctx: AppContext, code: string | undefined, countries
   }
 }
 
-export async function createShippingMethod(ctx: AppContext, input: ShippingMethodWrite, lang: Language): Promise<ShippingMethodAdmin> {
+export async function createShippingMethod(ctx: AppContext, input: ShippingMethodWrite): Promise<ShippingMethodAdmin> {
   await assertMethod(ctx, input.code, input.countries, null);
   const now = nowIso();
   const { countries, is_active, translations, ...rest } = input;
@@ -231,11 +236,11 @@ export async function createShippingMethod(ctx: AppContext, input: ShippingMetho
     await setMethodCountries(trx, newId, countries);
     return newId;
   });
-  return getShippingMethod(ctx, id, lang);
+  return getShippingMethod(ctx, id);
 }
 
 /** Changes what `changes` names; `translations`, when given, replaces the method's versions in other languages. */
-export async function updateShippingMethod(ctx: AppContext, id: number, changes: ShippingMethodChanges, lang: Language): Promise<ShippingMethodAdmin> {
+export async function updateShippingMethod(ctx: AppContext, id: number, changes: ShippingMethodChanges): Promise<ShippingMethodAdmin> {
   if (!(await findShippingMethod(ctx.db.kysely, id))) throw new NotFound('Shipping method');
   await assertMethod(ctx, changes.code, changes.countries, id);
   const { countries, is_active, translations, ...rest } = changes;
@@ -248,7 +253,7 @@ export async function updateShippingMethod(ctx: AppContext, id: number, changes:
     });
     if (countries !== undefined) await setMethodCountries(trx, id, countries);
   });
-  return getShippingMethod(ctx, id, lang);
+  return getShippingMethod(ctx, id);
 }
 
 export async function deleteShippingMethod(ctx: AppContext, id: number): Promise<void> {
