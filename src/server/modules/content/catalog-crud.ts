@@ -6,7 +6,7 @@ import { requireStaff } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { paginate, type ZodApp } from '../../platform/http.js';
 import type { Page } from './articles/service.js';
-import { requestLanguage } from './request-language.js';
+import { requestLanguage } from '../../platform/request-language.js';
 
 /** A GET of one item by its id, name or slug, answered in the reader's language. */
 export interface CatalogLookup<Item, Key> {

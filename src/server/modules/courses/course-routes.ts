@@ -16,7 +16,7 @@ import {
 import type { Actor } from '../../platform/auth.js';
 import { getActor, requireStaff } from '../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
-import { requestLanguage } from '../content/request-language.js';
+import { requestLanguage } from '../../platform/request-language.js';
 import { courseOutline as getOutline, coursePriceCard, courseTaxonomy, createCourse, deleteCourse, getCourse, listCourseCards, updateCourse } from './course-service.js';
 import { viewerOf } from './viewer.js';
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 import { renderMarkdown } from '../../platform/markdown.js';
 import { nowIso } from '../../platform/time.js';
-import { namesIn } from '../content/translations.js';
+import { namesIn } from '../../platform/translations.js';
 import {
   countCourses,
   courseRefs,

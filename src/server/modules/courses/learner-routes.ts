@@ -16,7 +16,7 @@ import {
 } from '../../../shared/api/courses.js';
 import { getActor, requireStaff, requireUser } from '../../platform/auth.js';
 import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
-import { requestLanguage } from '../content/request-language.js';
+import { requestLanguage } from '../../platform/request-language.js';
 import { offlineManifest as buildManifest } from './manifest.js';
 import { courseProgress as getCourseProgress, enrol, getCertificate, lessonProgress as getLessonProgress, myCourses, recordProgress, staffGrantCourse } from './progress-service.js';
 import { viewerOf } from './viewer.js';

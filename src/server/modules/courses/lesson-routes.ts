@@ -3,7 +3,7 @@ import { idParam } from '../../../shared/api/common.js';
 import { courseNamesQuery, courseTaxonList, coursesPaths, lessonDetail, lessonList, lessonListQuery, lessonNavigation, lessonPatch, lessonWrite } from '../../../shared/api/courses.js';
 import { getActor, requireStaff } from '../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
-import { requestLanguage } from '../content/request-language.js';
+import { requestLanguage } from '../../platform/request-language.js';
 import { courseTaxonomy } from './course-service.js';
 import { createLesson, deleteLesson, getLesson, isOpenToAll, lessonNavigation as getNavigation, listLessonCards, updateLesson } from './lesson-service.js';
 import { viewerOf } from './viewer.js';

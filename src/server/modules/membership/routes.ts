@@ -36,7 +36,7 @@ import {
 } from '../../../shared/api/membership.js';
 import { getActor, requireStaff, requireUser } from '../../platform/auth.js';
 import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
-import { requestLanguage } from '../content/request-language.js';
+import { requestLanguage } from '../../platform/request-language.js';
 import { listEnquiries, submitEnquiry } from './enquiry-service.js';
 import { startExpiryJob } from './expiry-job.js';
 import { createGiftCodes, getGiftCode, listGiftCodes, redeemGiftCode, revokeGiftCode } from './gift-service.js';

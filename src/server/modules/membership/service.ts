@@ -21,7 +21,7 @@ import { isStaff, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 import { offsetOf } from '../../platform/http.js';
-import { localised, serializeTranslations, type TranslationsInput } from '../content/translations.js';
+import { localised, serializeTranslations, type TranslationsInput } from '../../platform/translations.js';
 import { getUser } from '../users/service.js';
 import { addPeriod, renewalStart } from './period.js';
 import {

@@ -29,7 +29,7 @@ import {
 } from '../../../shared/api/shop.js';
 import { requireUser } from '../../platform/auth.js';
 import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
-import { requestLanguage } from '../content/request-language.js';
+import { requestLanguage } from '../../platform/request-language.js';
 import {
   addProduct,
   addVoucher,

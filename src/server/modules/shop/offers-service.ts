@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { offsetOf } from '../../platform/http.js';
 import { nowIso } from '../../platform/time.js';
-import { localised, parseTranslations, serializeTranslations } from '../content/translations.js';
+import { localised, parseTranslations, serializeTranslations } from '../../platform/translations.js';
 import { findRange } from './catalogue-repo.js';
 import {
   countriesOfMethods,

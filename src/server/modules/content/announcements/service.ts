@@ -3,7 +3,7 @@ import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
-import { localised } from '../translations.js';
+import { localised } from '../../../platform/translations.js';
 import { activeAnnouncements, findActiveAnnouncement, type AnnouncementRow } from './repo.js';
 
 const toAnnouncement = ({ translations, ...row }: AnnouncementRow, lang: Language): Announcement => ({

@@ -3,7 +3,7 @@ import type { ArticleCard } from '../../../../shared/api/content.js';
 import type { ArticlesTable, Database, NewArticle } from '../../../db/types.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import { publicCount, type CountKind } from '../counts-repo.js';
-import { namesIn, type NamedRow } from '../translations.js';
+import { namesIn, type NamedRow } from '../../../platform/translations.js';
 
 /** Columns of a card: everything but the body. */
 export const cardColumns = [

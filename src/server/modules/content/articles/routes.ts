@@ -37,7 +37,7 @@ import { entitlementOf } from '../access.js';
 import { ViewCounter, writeViews } from './views.js';
 import { NotFound } from '../../../platform/errors.js';
 import { secretMatches } from '../../../platform/secrets.js';
-import { requestLanguage } from '../request-language.js';
+import { requestLanguage } from '../../../platform/request-language.js';
 
 const tags = ['articles'];
 /** Card lists name categories, tags and topics in `lang` (else the reader's language cookie or Accept-Language). */

@@ -1,7 +1,7 @@
 import { idParam } from '../../../../shared/api/common.js';
 import { author, contentPaths, languageQuery } from '../../../../shared/api/content.js';
 import { moduleRoutes } from '../../../platform/http.js';
-import { requestLanguage } from '../request-language.js';
+import { requestLanguage } from '../../../platform/request-language.js';
 import { getAuthor } from './service.js';
 
 const tags = ['authors'];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { banner, contentPaths, languageQuery } from '../../../../shared/api/content.js';
 import { moduleRoutes } from '../../../platform/http.js';
-import { requestLanguage } from '../request-language.js';
+import { requestLanguage } from '../../../platform/request-language.js';
 import { bannersOf } from './service.js';
 
 const tags = ['banners'];

@@ -1,7 +1,7 @@
 import type { Banner } from '../../../../shared/api/content.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
-import { localised } from '../translations.js';
+import { localised } from '../../../platform/translations.js';
 import { activeBanners } from './repo.js';
 
 /** Active banners of one carousel, by position, in `lang` where they have a version in it. */

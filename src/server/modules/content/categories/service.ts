@@ -6,7 +6,7 @@ import { Conflict, NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
 import { listArticleCards, type Page } from '../articles/service.js';
 import { countNamed, nameSearch, nameTaken, slugTaken } from '../catalog-repo.js';
-import { localised, serializeTranslations } from '../translations.js';
+import { localised, serializeTranslations } from '../../../platform/translations.js';
 import {
   deleteCategory as deleteRow,
   findCategory,

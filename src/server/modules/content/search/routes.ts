@@ -4,7 +4,7 @@ import { getActor } from '../../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../../platform/http.js';
 import { createGuestCache } from '../../../platform/guest-cache.js';
 import type { Language } from '../../../../shared/i18n/index.js';
-import { requestLanguage } from '../request-language.js';
+import { requestLanguage } from '../../../platform/request-language.js';
 import { COURSE_HITS, searchCourses } from './course-service.js';
 import { searchArticles, type SearchInput } from './service.js';
 

@@ -10,7 +10,7 @@ import {
   shortcutTypeDetails as details,
 } from '../../../../shared/api/content.js';
 import { moduleRoutes } from '../../../platform/http.js';
-import { requestLanguage } from '../request-language.js';
+import { requestLanguage } from '../../../platform/request-language.js';
 import { getShortcut, getShortcutType, shortcuts, shortcutTypeDetails, shortcutTypes } from './service.js';
 
 const tags = ['shortcuts'];

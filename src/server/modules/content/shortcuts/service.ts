@@ -2,7 +2,7 @@ import type { Shortcut, ShortcutType, ShortcutTypeDetails } from '../../../../sh
 import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { NotFound } from '../../../platform/errors.js';
-import { localised } from '../translations.js';
+import { localised } from '../../../platform/translations.js';
 import { findShortcut, findShortcutType, listShortcuts, listShortcutTypes, shortcutsByType } from './repo.js';
 
 type ShortcutRow = Shortcut & { translations: string };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam } from '../../../../shared/api/common.js';
 import { contentPaths, languageQuery, slotText, slotTextQuery } from '../../../../shared/api/content.js';
 import { moduleRoutes } from '../../../platform/http.js';
-import { requestLanguage } from '../request-language.js';
+import { requestLanguage } from '../../../platform/request-language.js';
 import { getSlotText, slotTexts } from './service.js';
 
 const tags = ['slot texts'];

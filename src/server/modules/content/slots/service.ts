@@ -2,7 +2,7 @@ import type { SlotText } from '../../../../shared/api/content.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { NotFound } from '../../../platform/errors.js';
-import { localised } from '../translations.js';
+import { localised } from '../../../platform/translations.js';
 import { findSlotText, listSlotTexts } from './repo.js';
 
 const toSlotText = (row: SlotText & { translations: string }, lang: Language): SlotText => ({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { catalogListQuery, contentPaths, tag, tagHotQuery, tagList, tagPatch, tagWrite } from '../../../../shared/api/content.js';
 import { moduleRoutes } from '../../../platform/http.js';
 import { registerCatalogArea } from '../catalog-crud.js';
-import { requestLanguage } from '../request-language.js';
+import { requestLanguage } from '../../../platform/request-language.js';
 import {
   allTags,
   createTag,

@@ -2,7 +2,7 @@ import { contentPaths, timelineQuery } from '../../../../shared/api/content.js';
 import { timelineWithCourses } from '../../../../shared/api/courses.js';
 import { createGuestCache } from '../../../platform/guest-cache.js';
 import { moduleRoutes, paginate, sendJsonBytes, serializedJson } from '../../../platform/http.js';
-import { requestLanguage } from '../request-language.js';
+import { requestLanguage } from '../../../platform/request-language.js';
 import { timeline } from './service.js';
 
 const tags = ['timeline'];

@@ -3,7 +3,7 @@ import { contentPaths, languageQuery, topic, topicArticlesWrite, topicList, topi
 import { requireStaff } from '../../../platform/auth.js';
 import { moduleRoutes } from '../../../platform/http.js';
 import { registerCatalogArea } from '../catalog-crud.js';
-import { requestLanguage } from '../request-language.js';
+import { requestLanguage } from '../../../platform/request-language.js';
 import { addTopicArticles, createTopic, deleteTopic, getTopic, listTopics, topicArticles, updateTopic } from './service.js';
 
 const tags = ['topics'];

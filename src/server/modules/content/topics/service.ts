@@ -6,7 +6,7 @@ import { Conflict, Invalid, NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
 import { topicCardPage, type Page } from '../articles/service.js';
 import { nameTaken, slugTaken } from '../catalog-repo.js';
-import { localised, serializeTranslations } from '../translations.js';
+import { localised, serializeTranslations } from '../../../platform/translations.js';
 import {
   appendArticles,
   deleteTopic as deleteRow,

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE } from '../../../shared/constants.js';
-import { pickLanguage, type Language } from '../../../shared/i18n/index.js';
+import { LANGUAGE_COOKIE } from '../../shared/constants.js';
+import { pickLanguage, type Language } from '../../shared/i18n/index.js';
 
 /**
  * The language to answer editorial texts in: the validated `lang` query parameter when given (the URL

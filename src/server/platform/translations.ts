@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '../../../shared/i18n/index.js';
+import { isLanguage, type Language } from '../../shared/i18n/index.js';
 
 /** A row's `translations` column as read: by language, the versions of the fields that have one. */
 export type StoredTranslations = Partial<Record<Language, Record<string, string>>>;
