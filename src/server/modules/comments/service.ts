@@ -1,8 +1,8 @@
+import type { Transaction } from 'kysely';
 import type { Comment, CommentCreate, CommentFeedbackKind, CommentFeedbackResult, CommentFlagResult, UserComment } from '../../../shared/api/comments.js';
 import { COMMENT_FLAGS_TO_HIDE, type CommentContentType } from '../../../shared/api/comments-paths.js';
 import type { PageQuery } from '../../../shared/api/common.js';
 import { lessonPagePath } from '../../../shared/api/courses-paths.js';
-import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { isStaff, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -216,7 +216,8 @@ export async function deleteComment(ctx: AppContext, actor: Actor, id: number): 
 /**
  * What an account's deletion does to comments, inside its transaction (before the user row goes): the account's
  * comments are removed with their text erased, keeping their place above others' replies (their author becomes
- * null, migration 0022), and its likes, dislikes and flags are taken back from the counts of the comments they were on.
+ * null, migration 0022), and its likes, dislikes and flags are taken back from the counts of the comments they
+ * were on.
  */
 export async function forgetCommenter(trx: Transaction<Database>, userId: number): Promise<void> {
   for (const { comment_id, kind } of await takeFeedbackOf(trx, userId)) {
