@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Basket } from '../../../src/shared/api/shop.js';
 import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
 import { createRoutes } from '../../../src/web/app/routes.js';
@@ -11,6 +11,7 @@ import { getDb } from '../../../src/web/lib/db.js';
 import { createHttpClient } from '../../../src/web/lib/http.js';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { loginResponseFor } from '../web/fixtures.js';
+import { answerCallsWith } from '../web/test-app.js';
 
 const STAMP = '2026-11-01T08:00:00.000Z';
 const BASKET: Basket = {
@@ -122,13 +123,7 @@ const slow = { timeout: 8000 };
 vi.setConfig({ testTimeout: 30_000 });
 const orderAnswer = () => json({ ...ORDER, lines: [] }, 201);
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', api);
-  window.scrollTo = () => undefined;
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
-});
+answerCallsWith(api);
 beforeEach(async () => {
   calls = [];
   quickAnswers = [];

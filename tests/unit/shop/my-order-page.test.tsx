@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../src/shared/api/orders.js';
 import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
 import { createRoutes } from '../../../src/web/app/routes.js';
@@ -10,6 +10,7 @@ import { readAccessToken } from '../../../src/web/lib/auth-state.js';
 import { createHttpClient } from '../../../src/web/lib/http.js';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { loginResponseFor } from '../web/fixtures.js';
+import { answerCallsWith } from '../web/test-app.js';
 import { order as paidOrder, orderLine } from './order-fixtures.js';
 
 /** A year of Premium bought alone. */
@@ -63,13 +64,7 @@ function renderAt(path: string, lang: 'en' | 'zh-CN' = 'en') {
 const slow = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', api);
-  window.scrollTo = () => undefined;
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
-});
+answerCallsWith(api);
 afterEach(async () => {
   cleanup();
   calls = [];

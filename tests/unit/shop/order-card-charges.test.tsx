@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { loginResponseFor } from '../web/fixtures.js';
-import { jsonResponse, renderRoutesAt } from '../web/test-app.js';
+import { answerCallsWith, jsonResponse, renderRoutesAt } from '../web/test-app.js';
 import { order, orderLine } from './order-fixtures.js';
 
 /* An order card's figures add up: its lines, then the discount and the shipping charge, then the total. */
@@ -71,13 +71,7 @@ function amounts(card: HTMLElement): number[] {
 const slow = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', api);
-  window.scrollTo = () => undefined;
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
-});
+answerCallsWith(api);
 afterEach(async () => {
   cleanup();
   await clearLogin();

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { loginResponseFor } from '../web/fixtures.js';
-import { jsonResponse, renderRoutesAt } from '../web/test-app.js';
+import { answerCallsWith, jsonResponse, renderRoutesAt } from '../web/test-app.js';
 
 /* Old links into the shop say what became of what they name, instead of loading for ever or saying something untrue. */
 
@@ -33,13 +33,7 @@ function renderAt(at: string, lang: 'en' | 'zh-CN' = 'en') {
 const slow = { timeout: 8000 };
 vi.setConfig({ testTimeout: 30_000 });
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', api);
-  window.scrollTo = () => undefined;
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
-});
+answerCallsWith(api);
 beforeEach(async () => {
   await saveLogin(loginResponseFor({ id: 7, username: 'noor' }, 'user-token'));
 });

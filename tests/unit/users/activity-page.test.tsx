@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserComment } from '../../../src/shared/api/comments.js';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { loginResponseFor } from '../web/fixtures.js';
-import { jsonResponse as json, renderRoutesAt } from '../web/test-app.js';
+import { answerCallsWith, jsonResponse as json, renderRoutesAt } from '../web/test-app.js';
 
 const USER = 6;
 let comments: UserComment[] = [];
@@ -40,13 +40,7 @@ async function api(request: Request): Promise<Response> {
 const slow = { timeout: 5000 };
 const section = async (name: string) => within(await screen.findByRole('region', { name }, slow));
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', api);
-  window.scrollTo = () => undefined;
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
-});
+answerCallsWith(api);
 beforeEach(async () => {
   comments = [];
   commentsAnswer = undefined;

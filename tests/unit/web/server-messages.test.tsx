@@ -3,11 +3,11 @@ import 'fake-indexeddb/auto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { cleanup, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serverMessagesZh } from '../../../src/shared/i18n/server-messages.js';
 import { ApiError } from '../../../src/web/lib/http.js';
 import { localiseApiError } from '../../../src/web/ui/forms/server-messages.js';
-import { jsonResponse, renderRoutesAt } from './test-app.js';
+import { answerCallsWith, jsonResponse, renderRoutesAt } from './test-app.js';
 
 /* A Chinese reader sees the server's refusals beside a form in Chinese, and a refused confirmation link says why plainly. */
 
@@ -77,13 +77,7 @@ function renderAt(at: string, lang: 'en' | 'zh-CN') {
 const slow = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', api);
-  window.scrollTo = () => undefined;
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
-});
+answerCallsWith(api);
 afterEach(() => {
   cleanup();
 });

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
 import { createRoutes } from '../../../src/web/app/routes.js';
@@ -42,4 +43,18 @@ export function renderRoutesAt(at: string, api: (request: Request) => Promise<Re
     </AppProviders>,
   );
   return { http, queryClient, router };
+}
+
+/**
+ * Answers every call of a test file from `api`: the pages' calls and the session's own token checks, which use
+ * the global fetch. jsdom has no scrolling, so the router's scroll restoration gets a no-op.
+ */
+export function answerCallsWith(api: (request: Request) => Promise<Response>) {
+  beforeAll(() => {
+    vi.stubGlobal('fetch', api);
+    window.scrollTo = () => undefined;
+  });
+  afterAll(() => {
+    vi.unstubAllGlobals();
+  });
 }
