@@ -24,4 +24,11 @@ describe('the demo comments', () => {
       expect(page.results.every((c) => c.user !== null && c.comment.startsWith('<p>')), slug).toBe(true);
     }
   });
+
+  it('are dated in the order they were written, in the past: a newer comment has the larger id', async () => {
+    const rows = await t.db.kysely.selectFrom('comments').select(['id', 'submit_date']).orderBy('id').execute();
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.map((r) => r.submit_date)).toEqual([...rows.map((r) => r.submit_date)].sort());
+    expect(rows.every((r) => r.submit_date < new Date().toISOString())).toBe(true);
+  });
 });

@@ -35,19 +35,25 @@ export const DEMO_COMMENTS: Record<string, DemoComment[]> = {
 
 const HOUR = 3600_000;
 
+/** Hours between the start of one article's conversation and the next one's (each lasts under a day and a half). */
+const CONVERSATION_GAP = 36;
+
 /**
  * The demo comments, inside the seed's transaction: on articles that exist (by slug) by accounts that exist (by
- * username), dated from a day before `now`. Each first comment is its own thread, as the comments module keeps them.
+ * username), dated over the days before `now`, one conversation after the other, so that a newer comment always
+ * has the larger id (a reader's list of their comments is newest first by id). Each first comment is its own
+ * thread, as the comments module keeps them.
  */
 export async function insertDemoComments(trx: Kysely<Database>, authors: Map<string, number>, articles: Map<string, number>, now: string): Promise<void> {
-  const start = Date.parse(now) - 2 * 24 * HOUR;
-  for (const [slug, comments] of Object.entries(DEMO_COMMENTS)) {
+  const conversations = Object.entries(DEMO_COMMENTS);
+  const start = Date.parse(now) - (conversations.length * CONVERSATION_GAP + 12) * HOUR;
+  for (const [index, [slug, comments]] of conversations.entries()) {
     const articleId = articles.get(slug);
     if (articleId === undefined) continue;
     const insert = async (c: DemoComment, thread: number | null) => {
       const userId = authors.get(c.by);
       if (userId === undefined) return null;
-      const date = new Date(start + c.hours * HOUR).toISOString();
+      const date = new Date(start + (index * CONVERSATION_GAP + c.hours) * HOUR).toISOString();
       const row = await trx
         .insertInto('comments')
         .values({
