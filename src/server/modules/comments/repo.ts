@@ -136,12 +136,16 @@ export function takeFeedbackOf(db: Db, userId: number) {
   return db.deleteFrom('comment_feedback').where('user_id', '=', userId).returning(['comment_id', 'kind']).execute();
 }
 
-/** Takes all of a reader's flags away and counts each flagged comment one flag fewer (it stays hidden if it was). */
-export async function takeFlagsOf(db: Db, userId: number): Promise<void> {
+/** Takes all of a reader's flags away: the comments they were on. */
+export async function takeFlagsOf(db: Db, userId: number): Promise<number[]> {
   const rows = await db.deleteFrom('comment_flags').where('user_id', '=', userId).returning('comment_id').execute();
-  for (const { comment_id } of rows) {
-    await db.updateTable('comments').set((eb) => ({ flag_count: eb('flag_count', '-', 1) })).where('id', '=', comment_id).execute();
-  }
+  return rows.map((r) => r.comment_id);
+}
+
+/** One fewer in `count` on each of these comments (a reader's reactions taken back, at most one per comment). */
+export async function lowerCounts(db: Db, count: 'like_count' | 'dislike_count' | 'flag_count', ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('comments').set(count, (eb) => eb(count, '-', 1)).where('id', 'in', ids).execute();
 }
 
 /** A deleted account's comments: removed, their text erased; each keeps its place above its replies. */

@@ -29,6 +29,7 @@ import {
   insertFlag,
   listListed,
   listOfUser,
+  lowerCounts,
   markRemoved,
   moveFeedbackCounts,
   removeCommentsOf,
@@ -220,10 +221,11 @@ export async function deleteComment(ctx: AppContext, actor: Actor, id: number): 
  * were on.
  */
 export async function forgetCommenter(trx: Transaction<Database>, userId: number): Promise<void> {
-  for (const { comment_id, kind } of await takeFeedbackOf(trx, userId)) {
-    await moveFeedbackCounts(trx, comment_id, { like: kind === 'like' ? -1 : 0, dislike: kind === 'dislike' ? -1 : 0 });
-  }
-  await takeFlagsOf(trx, userId);
+  const feedback = await takeFeedbackOf(trx, userId);
+  const on = (kind: CommentFeedbackKind) => feedback.filter((f) => f.kind === kind).map((f) => f.comment_id);
+  await lowerCounts(trx, 'like_count', on('like'));
+  await lowerCounts(trx, 'dislike_count', on('dislike'));
+  await lowerCounts(trx, 'flag_count', await takeFlagsOf(trx, userId));
   await removeCommentsOf(trx, userId, nowIso());
 }
 

@@ -199,7 +199,8 @@ async function allPublishedCards(ctx: AppContext): Promise<ArticleCard[]> {
 /**
  * Every public canonical page: home, about, the topic list, the member area's public pages, the community page
  * (and its Slack page when there is a Slack), each published article, each category, tag and topic, and each
- * author with a published article. Never previews, forms, cart, checkout or account pages. A listing page's lastmod is its own or its newest article's change, whichever is later.
+ * author with a published article. Never previews, forms, cart, checkout or account pages. A listing page's
+ * lastmod is its own or its newest article's change, whichever is later.
  */
 async function buildSitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
   const base = ctx.config.publicUrl;

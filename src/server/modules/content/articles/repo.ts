@@ -460,12 +460,12 @@ export async function relatedSource(db: Kysely<Database>) {
   return { articles: articles as { id: number; category_id: number | null; published_at: string }[], links };
 }
 
-/** The columns the related list of an article needs: whether it is public, and its category. */
 /** What deciding access to an article needs, with its title: no body, no references. */
 export function findArticleAccessHead(db: Kysely<Database>, id: number) {
   return db.selectFrom('articles').select(['id', 'title', 'status', 'published_at', 'access', 'free_read']).where('id', '=', id).executeTakeFirst();
 }
 
+/** The columns the related list of an article needs: whether it is public, and its category. */
 export function findArticleHead(db: Kysely<Database>, id: number) {
   return db.selectFrom('articles').select(['id', 'status', 'published_at', 'category_id']).where('id', '=', id).executeTakeFirst();
 }

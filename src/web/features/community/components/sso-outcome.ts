@@ -9,7 +9,10 @@ export interface SsoFailure {
   action?: 'email' | 'login';
 }
 
-/** The value of `name` in the page's query, decoded once (a `+` of the forum's base64 stays a `+`); null when absent or garbled. */
+/**
+ * The value of `name` in the page's query, decoded once (a `+` of the forum's base64 stays a `+`); null when
+ * absent or garbled.
+ */
 export function rawParam(search: string, name: string): string | null {
   try {
     return rawQueryParam(search, name) ?? null;
