@@ -6,9 +6,10 @@
 //   npm test -- --no-e2e     unit + API only
 //   npm test -- --only-api   the API suite only (CI runs it again on PostgreSQL this way)
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { playwrightFailures, vitestFailures } from './report-failures.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, '.tmp', 'reports');
@@ -33,6 +34,10 @@ function readJson(file) {
 let passed = 0;
 let failed = 0;
 let crashed = false;
+// Names of the failed tests, printed again just above the closing line so the end of a long log says which.
+const failures = [];
+const failuresFile = path.join(out, onlyApi ? 'failed-api.txt' : 'failed.txt');
+rmSync(failuresFile, { force: true });
 
 const vitestReport = path.join(out, onlyApi ? 'vitest-api.json' : 'vitest.json');
 rmSync(vitestReport, { force: true });
@@ -45,6 +50,7 @@ if (vitest) {
   failed += vitest.numFailedTests ?? 0;
   // A file that failed to load has no test results but is a failure all the same.
   failed += (vitest.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  failures.push(...vitestFailures(vitest, root));
   if (vitestStatus !== 0 && failed === 0) crashed = true;
 } else {
   crashed = true;
@@ -59,11 +65,17 @@ if (withE2e) {
     passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
     failed += pw.stats.unexpected ?? 0;
     if (pwStatus !== 0 && !pw.stats.unexpected) crashed = true;
+    failures.push(...playwrightFailures(pw.suites));
   } else {
     crashed = true;
   }
 }
 
 if (crashed) failed += 1;
+if (failures.length > 0) {
+  const list = failures.map((f) => `  failed: ${f}`).join('\n');
+  writeFileSync(failuresFile, `${list}\n`);
+  console.log(`Failed tests:\n${list}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
