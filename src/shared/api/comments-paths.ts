@@ -29,5 +29,10 @@ export type CommentContentType = (typeof COMMENT_CONTENT_TYPES)[number];
 
 /** The longest comment, in characters. */
 export const COMMENT_MAX_LENGTH = 3000;
+
+/** Spaces and the invisible characters that show nothing (zero-width spaces and joiners, word joiner, BOM). */
+const BLANK = /^[\s\u200B-\u200D\u2060\uFEFF]*$/u;
+/** True for a text that would show as nothing: a comment needs at least one visible character. */
+export const isBlankComment = (text: string) => BLANK.test(text);
 /** A comment with this many flags is hidden until staff look at it. */
 export const COMMENT_FLAGS_TO_HIDE = 3;

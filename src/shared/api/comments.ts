@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, pageQuery, paginated } from './common.js';
-import { COMMENT_CONTENT_TYPES, COMMENT_MAX_LENGTH } from './comments-paths.js';
+import { COMMENT_CONTENT_TYPES, COMMENT_MAX_LENGTH, isBlankComment } from './comments-paths.js';
 
 export * from './comments-paths.js';
 
@@ -46,7 +46,7 @@ export type CommentCount = z.infer<typeof commentCount>;
 const commentText = z
   .string({ error: 'Write a comment.' })
   .trim()
-  .min(1, 'Write a comment.')
+  .refine((text) => !isBlankComment(text), 'Write a comment.')
   .max(COMMENT_MAX_LENGTH, `A comment is at most ${COMMENT_MAX_LENGTH} characters.`);
 
 export const commentCreate = z.object({

@@ -96,6 +96,8 @@ describe('posting and listing', () => {
     for (const [body, field] of [
       [{ content_type: 'article', object_id: article.id, comment: '' }, 'comment'],
       [{ content_type: 'article', object_id: article.id, comment: '   \n ' }, 'comment'],
+      // Only invisible characters (zero-width spaces and joiners, a word joiner, a byte-order mark) show nothing.
+      [{ content_type: 'article', object_id: article.id, comment: '\u200B\u200C \u200D\u2060\uFEFF' }, 'comment'],
       [{ content_type: 'article', object_id: article.id, comment: 'x'.repeat(3001) }, 'comment'],
       [{ content_type: 'article', object_id: article.id }, 'comment'],
       [{ content_type: 'video', object_id: article.id, comment: 'Hi' }, 'content_type'],
@@ -244,6 +246,9 @@ describe('deleting', () => {
     expect(page.results[0]).toMatchObject({ is_removed: true, user: null, comment: '', can_delete: false });
     expect(page.results[1]).toMatchObject({ is_removed: false, parent: parent.id });
     expect(await countOf(t, 'article', article.id)).toBe(1);
+    // The text of a deleted comment is erased, not only hidden: by its author and by staff alike.
+    const kept = await t.db.kysely.selectFrom('comments').select(['id', 'body']).where('id', 'in', [parent.id, lone.id]).orderBy('id').execute();
+    expect(kept).toEqual([{ id: parent.id, body: '' }, { id: lone.id, body: '' }]);
 
     const noFeedback = await t.api('POST', '/comments/api/feedback', { token: bobToken, body: { comment: parent.id, flag: 'like' } });
     expect(noFeedback.statusCode).toBe(400);

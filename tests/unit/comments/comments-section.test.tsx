@@ -49,9 +49,12 @@ async function api(request: Request): Promise<Response> {
   if (path.startsWith('/comments/api/article/')) {
     if (locked) return json({ error: 'forbidden', message: 'Only readers who may read this may see and write its comments.' }, 403);
     const shown = stored.filter((c) => !c.is_removed);
-    const mine = (c: Comment) => ({ ...c, can_delete: Boolean(token) && c.user?.id === READER.id });
+    const mine = (c: Comment) => ({ ...c, can_delete: c.can_delete || (Boolean(token) && c.user?.id === READER.id) });
     if (path.endsWith('/count')) return json({ count: shown.length });
-    return json({ count: stored.length, next: null, previous: null, results: stored.map(mine) });
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const size = Number(url.searchParams.get('page_size') ?? 50);
+    const next = page * size < stored.length ? `${url.pathname}?page=${page + 1}` : null;
+    return json({ count: stored.length, next, previous: null, results: stored.slice((page - 1) * size, page * size).map(mine) });
   }
   if (path === '/comments/api/comment' && request.method === 'POST') {
     const body = (await request.json()) as { comment: string; reply_to: number | null };
@@ -64,6 +67,11 @@ async function api(request: Request): Promise<Response> {
     const body = (await request.json()) as { comment: number; flag: 'like' | 'dislike' };
     stored = stored.map((c) => (c.id === body.comment ? { ...c, likes: c.likes + 1, my_feedback: body.flag } : c));
     return json({ comment: body.comment, likes: 1, dislikes: 0, my_feedback: body.flag });
+  }
+  if (path === '/comments/api/flag' && request.method === 'POST') {
+    const body = (await request.json()) as { comment: number };
+    stored = stored.map((c) => (c.id === body.comment ? { ...c, my_flag: true } : c));
+    return json({ comment: body.comment, flagged: true }, 201);
   }
   if (path.startsWith('/comments/api/comment/') && request.method === 'DELETE') {
     const id = Number(path.split('/').pop());
@@ -201,5 +209,63 @@ describe('the comments section', { timeout: 20_000 }, () => {
     const comments = await section();
     expect(await comments.findByRole('heading', { level: 2, name: '评论（3）' }, slow)).toBeTruthy();
     expect(comments.getByRole('link', { name: '登录后发表评论' })).toBeTruthy();
+  });
+
+  it('shows a comment just posted on a long discussion, loading the pages before it, and moves the focus to it', async () => {
+    stored = Array.from({ length: 55 }, (_, i) => comment({ id: i + 1 }));
+    await logIn();
+    renderArticle();
+    const comments = await section();
+    await comments.findByText('Comment 50', undefined, slow);
+    expect(comments.queryByText('Comment 51')).toBeNull();
+    fireEvent.change(comments.getByRole('textbox', { name: 'Your comment' }), { target: { value: 'Late to this.' } });
+    fireEvent.click(comments.getByRole('button', { name: 'Post comment' }));
+    const posted = await comments.findByText('Late to this.', { selector: '.comment__body p' }, slow);
+    await waitFor(() => expect(document.activeElement).toBe(posted.closest('article')), slow);
+    expect(comments.getByText('Comment 55')).toBeTruthy();
+  });
+
+  it('names every reply button after the comment the reply answers, and gives the focus back to the one pressed', async () => {
+    await logIn();
+    renderArticle();
+    const comments = await section();
+    const reply = await comments.findByText('My reply', undefined, slow);
+    const onReply = within(reply.closest('article')!).getByRole('button', { name: 'Reply to Sam' });
+    expect(comments.queryByRole('button', { name: 'Reply to Noor' })).toBeNull();
+    fireEvent.click(onReply);
+    fireEvent.keyDown(comments.getByRole('textbox', { name: 'Your reply to Sam' }), { key: 'Escape' });
+    expect(document.activeElement).toBe(onReply);
+  });
+
+  it("tells each action's comment by its author, keeps the focus on a flag, and after a deletion on the heading", async () => {
+    stored = [comment({ id: 1 }), comment({ id: 3, can_delete: true }), comment({ id: 4, user: READER })];
+    await logIn();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderArticle();
+    const comments = await section();
+    const first = (await comments.findByText('Comment 1', undefined, slow)).closest('article')!;
+    const flag = within(first).getByRole('button', { name: 'Flag for removal', description: 'Sam' });
+    expect(within(first).getByRole('button', { name: /^Like/, description: 'Sam' })).toBeTruthy();
+    flag.focus();
+    fireEvent.click(flag);
+    await waitFor(() => expect(within(first).getByRole('button', { name: 'Flagged' }).getAttribute('aria-disabled')).toBe('true'), slow);
+    expect(document.activeElement).toBe(within(first).getByRole('button', { name: 'Flagged' }));
+
+    // Staff delete others' comments with a question that says so; the reader's own is "your comment".
+    const deletes = comments.getAllByRole('button', { name: 'Delete' });
+    fireEvent.click(deletes[0]!);
+    expect(confirm).toHaveBeenLastCalledWith('Delete this comment by another reader? Its replies stay.');
+    await waitFor(() => expect(document.activeElement).toBe(comments.getByRole('heading', { level: 2 })), slow);
+    fireEvent.click(comments.getAllByRole('button', { name: 'Delete' }).at(-1)!);
+    expect(confirm).toHaveBeenLastCalledWith('Delete your comment? Its replies stay.');
+  });
+
+  it('refuses a comment of nothing but invisible characters before sending it', async () => {
+    await logIn();
+    renderArticle();
+    const comments = await section();
+    fireEvent.change(await comments.findByRole('textbox', { name: 'Your comment' }, slow), { target: { value: '\u200B\u200B \uFEFF' } });
+    expect((comments.getByRole('button', { name: 'Post comment' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((comments.getByRole('button', { name: 'Preview' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -85,8 +85,9 @@ export async function insertComment(trx: Transaction<Database>, values: Omit<Ins
   return trx.updateTable('comments').set({ thread_id: row.id }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Removes a comment and erases its text; the row keeps its place above the replies to it. */
 export async function markRemoved(db: Db, id: number, now: string): Promise<void> {
-  await db.updateTable('comments').set({ is_removed: 1, updated_at: now }).where('id', '=', id).execute();
+  await db.updateTable('comments').set({ is_removed: 1, body: '', updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function feedbackOf(db: Db, userId: number, ids: number[]): Promise<Map<number, CommentFeedbackKind>> {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { COMMENT_MAX_LENGTH } from '../../../../shared/api/comments-paths.js';
+import { COMMENT_MAX_LENGTH, isBlankComment } from '../../../../shared/api/comments-paths.js';
 import { useHttp } from '../../../app/context.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
 import { previewComment } from '../api/comments.js';
@@ -31,7 +31,7 @@ export function CommentForm({ label, submitLabel, onSubmit, onCancel, autoFocus 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || text.trim() === '') return;
+    if (busy || isBlankComment(text)) return;
     setBusy(true);
     try {
       if (await onSubmit(text)) {
@@ -52,6 +52,7 @@ export function CommentForm({ label, submitLabel, onSubmit, onCancel, autoFocus 
   };
 
   const left = COMMENT_MAX_LENGTH - text.length;
+  const blank = isBlankComment(text);
   return (
     <form className="comment-form" onSubmit={(e) => void submit(e)}>
       <label htmlFor={`${id}-text`}>{label}</label>
@@ -82,10 +83,10 @@ export function CommentForm({ label, submitLabel, onSubmit, onCancel, autoFocus 
         </div>
       )}
       <div className="comment-form__actions">
-        <button type="submit" className="button" disabled={busy || text.trim() === ''}>
+        <button type="submit" className="button" disabled={busy || blank}>
           {busy ? t('comments.posting') : submitLabel}
         </button>
-        <button type="button" className="button button--quiet" disabled={text.trim() === ''} onClick={() => void showPreview()}>
+        <button type="button" className="button button--quiet" disabled={blank} onClick={() => void showPreview()}>
           {t('comments.preview')}
         </button>
         {onCancel && (

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Comment } from '../../../../shared/api/comments.js';
 import { useHttp } from '../../../app/context.js';
@@ -53,23 +53,31 @@ interface ItemProps {
   comment: Comment;
   viewer: number;
   act: Act;
-  onReply?: () => void;
+  /** Opens the thread's reply form; `opener` gets the focus back when it closes. */
+  onReply?: (opener: HTMLElement) => void;
+  /** Whom a reply answers: the author of the thread's first comment (a reply to a reply joins that thread). */
+  replyName?: string;
+  /** Called after this comment was deleted, for the focus (its button is gone). */
+  onDeleted?: () => void;
 }
 
-function CommentItem({ comment, viewer, act, onReply }: ItemProps) {
+/** The element of a comment, focusable by script: a newly posted comment takes the focus. */
+export const commentElementId = (id: number) => `comment-${id}`;
+
+function CommentItem({ comment, viewer, act, onReply, replyName, onDeleted }: ItemProps) {
   const http = useHttp();
   const { t, lang } = useCommentsI18n();
   const name = comment.user?.display_name ?? '';
   const headingId = `comment-${comment.id}-by`;
   if (comment.is_removed) {
     return (
-      <article className="comment comment--removed" aria-label={t('comments.removed')}>
+      <article className="comment comment--removed" id={commentElementId(comment.id)} tabIndex={-1} aria-label={t('comments.removed')}>
         <p className="meta">{t('comments.removed')}</p>
       </article>
     );
   }
   return (
-    <article className={comment.hidden ? 'comment comment--hidden' : 'comment'} aria-labelledby={headingId}>
+    <article className={comment.hidden ? 'comment comment--hidden' : 'comment'} id={commentElementId(comment.id)} tabIndex={-1} aria-labelledby={headingId}>
       <header className="comment__header">
         {comment.user?.avatar ? (
           <img className="comment__avatar" src={comment.user.avatar} alt="" width={32} height={32} loading="lazy" />
@@ -87,6 +95,7 @@ function CommentItem({ comment, viewer, act, onReply }: ItemProps) {
           type="button"
           className="comment__action"
           aria-pressed={comment.my_feedback === 'like'}
+          aria-describedby={headingId}
           disabled={!viewer}
           onClick={() => void act(() => giveFeedback(http, comment.id, 'like'))}
         >
@@ -96,13 +105,14 @@ function CommentItem({ comment, viewer, act, onReply }: ItemProps) {
           type="button"
           className="comment__action"
           aria-pressed={comment.my_feedback === 'dislike'}
+          aria-describedby={headingId}
           disabled={!viewer}
           onClick={() => void act(() => giveFeedback(http, comment.id, 'dislike'))}
         >
           {t('comments.dislike')} <span className="comment__count">{comment.dislikes}</span>
         </button>
         {viewer > 0 && onReply && (
-          <button type="button" className="comment__action" aria-label={t('comments.replyTo', { name })} data-thread={comment.parent ?? comment.id} onClick={onReply}>
+          <button type="button" className="comment__action" aria-label={t('comments.replyTo', { name: replyName ?? name })} onClick={(e) => onReply(e.currentTarget)}>
             {t('comments.reply')}
           </button>
         )}
@@ -110,8 +120,12 @@ function CommentItem({ comment, viewer, act, onReply }: ItemProps) {
           <button
             type="button"
             className="comment__action"
-            disabled={comment.my_flag}
-            onClick={() => void act(() => flagComment(http, comment.id), t('comments.flagDone'))}
+            aria-describedby={headingId}
+            // Flagged: still focusable (a disabled button would drop the keyboard's focus), but does nothing.
+            aria-disabled={comment.my_flag || undefined}
+            onClick={() => {
+              if (!comment.my_flag) void act(() => flagComment(http, comment.id), t('comments.flagDone'));
+            }}
           >
             {comment.my_flag ? t('comments.flagged') : t('comments.flag')}
           </button>
@@ -120,15 +134,21 @@ function CommentItem({ comment, viewer, act, onReply }: ItemProps) {
           <button
             type="button"
             className="comment__action"
+            aria-describedby={headingId}
             onClick={() => {
-              if (window.confirm(t('comments.deleteConfirm'))) void act(() => deleteComment(http, comment.id), t('comments.deleted'));
+              const question = comment.user?.id === viewer ? t('comments.deleteConfirm') : t('comments.deleteConfirmOther');
+              if (window.confirm(question)) {
+                void act(() => deleteComment(http, comment.id), t('comments.deleted')).then((deleted) => {
+                  if (deleted) onDeleted?.();
+                });
+              }
             }}
           >
             {t('comments.delete')}
           </button>
         )}
         {comment.hidden && (
-          <button type="button" className="comment__action" onClick={() => void act(() => approveComment(http, comment.id), t('comments.approved'))}>
+          <button type="button" className="comment__action" aria-describedby={headingId} onClick={() => void act(() => approveComment(http, comment.id), t('comments.approved'))}>
             {t('comments.approve')}
           </button>
         )}
@@ -150,10 +170,25 @@ export function CommentsSection({ locked: known, ...target }: CommentTarget & { 
   const session = useSession();
   const viewer = session.ready && session.auth?.isLogin ? session.auth.userid : 0;
   // Comments of what the caller may not read are not asked for: the server would refuse them.
-  const list = useInfiniteQuery({ ...commentListQuery(http, target, viewer), enabled: session.ready && !known });
+  const listOptions = commentListQuery(http, target, viewer);
+  const list = useInfiniteQuery({ ...listOptions, enabled: session.ready && !known });
   const count = useQuery({ ...commentCountQuery(http, target, viewer), enabled: session.ready && !known });
   const [status, setStatus] = useState('');
   const [replyTo, setReplyTo] = useState<number | null>(null);
+  // The button that opened the reply form, which gets the focus back when the form closes unposted.
+  const replyOpener = useRef<HTMLElement | null>(null);
+  // A comment to focus once it is on screen (the one just posted), or the heading (after a deletion); each
+  // request is handled once (`handled` holds the last one focused).
+  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
+  const handled = useRef<{ id: string } | null>(null);
+  useEffect(() => {
+    if (!focusTarget || handled.current === focusTarget) return;
+    const element = document.getElementById(focusTarget.id);
+    if (!element) return;
+    handled.current = focusTarget;
+    element.focus();
+    element.scrollIntoView?.({ block: 'nearest' });
+  }, [focusTarget, list.data]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: commentKeys.of(target) });
   const act: Act = async (what, done = '') => {
@@ -168,19 +203,35 @@ export function CommentsSection({ locked: known, ...target }: CommentTarget & { 
       return false;
     }
   };
+  /** Loads pages until the comment is among them (threads read oldest first: a new one is on the last page). */
+  const reveal = async (id: number) => {
+    const loaded = () => queryClient.getQueryData(listOptions.queryKey)?.pages.some((page) => page.results.some((c) => c.id === id)) ?? false;
+    while (!loaded()) {
+      const more = await list.fetchNextPage();
+      if (more.isError || (!more.hasNextPage && !loaded())) return;
+    }
+  };
   const post = async (text: string, parent: number | null) => {
     setStatus('');
     try {
-      await postComment(http, target, text, parent);
+      const made = await postComment(http, target, text, parent);
       setStatus(t('comments.posted'));
       setReplyTo(null);
       await refresh();
+      await reveal(made.id);
+      setFocusTarget({ id: commentElementId(made.id) });
       return true;
     } catch (err) {
       setStatus(t('comments.postFailed', { reason: describeServerError(err, main, lang) }));
       return false;
     }
   };
+
+  const openReply = (thread: number) => (opener: HTMLElement) => {
+    replyOpener.current = opener;
+    setReplyTo(thread);
+  };
+  const focusHeading = () => setFocusTarget({ id: 'comments-title' });
 
   const locked = known || (list.error instanceof ApiError && list.error.status === 403);
   // What the caller may not see exist (a draft in a staff preview): no section at all.
@@ -190,7 +241,7 @@ export function CommentsSection({ locked: known, ...target }: CommentTarget & { 
 
   return (
     <section className="comments" aria-labelledby="comments-title">
-      <h2 id="comments-title">{total ? t('comments.titleCount', { count: total }) : t('comments.title')}</h2>
+      <h2 id="comments-title" tabIndex={-1}>{total ? t('comments.titleCount', { count: total }) : t('comments.title')}</h2>
       {locked ? (
         <p>{t('comments.locked')}</p>
       ) : (
@@ -221,12 +272,19 @@ export function CommentsSection({ locked: known, ...target }: CommentTarget & { 
                 const name = head?.user?.display_name ?? '';
                 return (
                   <li key={key} className="comments__thread">
-                    {head && <CommentItem comment={head} viewer={viewer} act={act} onReply={head.is_removed || head.hidden ? undefined : () => setReplyTo(head.id)} />}
+                    {head && <CommentItem comment={head} viewer={viewer} act={act} onReply={head.is_removed || head.hidden ? undefined : openReply(head.id)} onDeleted={focusHeading} />}
                     {thread.replies.length > 0 && (
                       <ol className="comments__replies" aria-label={name ? t('comments.repliesTo', { name }) : undefined}>
                         {thread.replies.map((reply) => (
                           <li key={reply.id}>
-                            <CommentItem comment={reply} viewer={viewer} act={act} onReply={head && !head.is_removed && !head.hidden ? () => setReplyTo(head.id) : undefined} />
+                            <CommentItem
+                              comment={reply}
+                              viewer={viewer}
+                              act={act}
+                              onReply={head && !head.is_removed && !head.hidden ? openReply(head.id) : undefined}
+                              replyName={name}
+                              onDeleted={focusHeading}
+                            />
                           </li>
                         ))}
                       </ol>
@@ -239,7 +297,7 @@ export function CommentsSection({ locked: known, ...target }: CommentTarget & { 
                         onCancel={() => {
                           setReplyTo(null);
                           // Back to the button that opened the form, for keyboard users.
-                          document.querySelector<HTMLElement>(`[data-thread="${head.id}"]`)?.focus();
+                          replyOpener.current?.focus();
                         }}
                         autoFocus
                       />
