@@ -423,6 +423,7 @@ export const en = {
   'activity.noReports': 'You have not reported anything.',
   'activity.submissions': 'Your submissions',
   'activity.noSubmissions': 'You have not sent any files.',
+  'activity.more': 'Show more ({shown} of {count} shown)',
   'activity.article': 'article {id}',
   'activity.size': '{kb} KB',
   'activity.reason.spam': 'Spam',

@@ -424,6 +424,7 @@ export const zhCN: Messages = {
   'activity.noReports': '你还没有举报过内容。',
   'activity.submissions': '我的投稿',
   'activity.noSubmissions': '你还没有提交过文件。',
+  'activity.more': '显示更多（已显示 {shown} 条，共 {count} 条）',
   'activity.article': '文章 {id}',
   'activity.size': '{kb} KB',
   'activity.reason.spam': '垃圾信息',

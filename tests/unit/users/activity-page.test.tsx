@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserComment } from '../../../src/shared/api/comments.js';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
@@ -32,7 +32,13 @@ async function api(request: Request): Promise<Response> {
   if (path === '/rest-auth/token/verify/') return json({});
   if (path === '/rest-auth/user/') return json(loginResponseFor({ id: USER, username: 'noor' }).user);
   if (path.startsWith('/usermembership/user/')) return json({ error: 'not_found', message: 'Not found' }, 404);
-  if (path === `/comments/user/${USER}`) return commentsAnswer ?? page(comments);
+  if (path === `/comments/user/${USER}`) {
+    if (commentsAnswer) return commentsAnswer;
+    const at = Number(url.searchParams.get('page') ?? 1);
+    const size = Number(url.searchParams.get('page_size'));
+    const next = at * size < comments.length ? `/api/v2/comments/user/${USER}?page=${at + 1}` : null;
+    return json({ count: comments.length, next, previous: null, results: comments.slice((at - 1) * size, at * size) });
+  }
   if (path === '/report' || path === '/submission/file') return page([]);
   return json({ error: 'not_found', message: 'Not found' }, 404);
 }
@@ -88,5 +94,17 @@ describe('/user/activity: your comments', { timeout: 15_000 }, () => {
     const list = await section('我的评论');
     expect((await list.findByRole('alert', undefined, slow)).textContent).not.toBe('');
     expect((await section('我的举报')).getByText('你还没有举报过内容。')).toBeTruthy();
+  });
+
+  it('shows the first 50 comments with a button for the rest, asked a page at a time', async () => {
+    comments = Array.from({ length: 55 }, (_, i) => comment({ id: 100 - i, title: `Article ${100 - i}`, url: `/article/${100 - i}` }));
+    renderRoutesAt('/user/activity', api, { loggedIn: true });
+    const list = await section('Your comments');
+    expect(await list.findAllByRole('link', undefined, slow)).toHaveLength(50);
+    fireEvent.click(list.getByRole('button', { name: 'Show more (50 of 55 shown)' }));
+    await waitFor(() => expect(list.getAllByRole('link')).toHaveLength(55), slow);
+    expect(list.getAllByRole('link').at(-1)!.textContent).toBe('Article 46');
+    expect(list.queryByRole('button', { name: /^Show more/ })).toBeNull();
+    expect(calls.filter((c) => c.startsWith(`GET /comments/user/${USER}`))).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { commentsPaths } from '../../../../shared/api/comments-paths.js';
 import type { UserComment } from '../../../../shared/api/comments.js';
@@ -26,24 +26,19 @@ export function Component() {
   const { t, lang } = useI18n();
   const userId = session.auth?.userid ?? 0;
   const enabled = userId > 0;
-  const comments = useQuery({
-    queryKey: ['my-comments', userId],
-    queryFn: () => http.get<Paginated<UserComment>>(pathOf(commentsPaths.user, { id: userId }), { page_size: PAGE_SIZE }),
-    meta: PERSONAL,
-    enabled,
-  });
-  const reports = useQuery({
-    queryKey: ['my-reports', userId],
-    queryFn: () => http.get<Paginated<Report>>(contentPaths.reports, { page_size: PAGE_SIZE }),
-    meta: PERSONAL,
-    enabled,
-  });
-  const submissions = useQuery({
-    queryKey: ['my-submissions', userId],
-    queryFn: () => http.get<Paginated<Submission>>(contentPaths.submissionFile, { page_size: PAGE_SIZE }),
-    meta: PERSONAL,
-    enabled,
-  });
+  /** A list of the user's own, `PAGE_SIZE` at a time; more pages load on request. */
+  const pages = <T,>(key: string, path: string) =>
+    infiniteQueryOptions({
+      queryKey: [key, userId],
+      queryFn: ({ pageParam }) => http.get<Paginated<T>>(path, { page: pageParam, page_size: PAGE_SIZE }),
+      initialPageParam: 1,
+      getNextPageParam: (last, _all, page) => (last.next ? page + 1 : undefined),
+      meta: PERSONAL,
+      enabled,
+    });
+  const comments = useInfiniteQuery(pages<UserComment>('my-comments', pathOf(commentsPaths.user, { id: userId })));
+  const reports = useInfiniteQuery(pages<Report>('my-reports', contentPaths.reports));
+  const submissions = useInfiniteQuery(pages<Submission>('my-submissions', contentPaths.submissionFile));
 
   return (
     <AuthPage title={t('activity.title')} description={t('activity.description')} wide>
