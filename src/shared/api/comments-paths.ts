@@ -20,6 +20,8 @@ export const commentsPaths = {
   flag: '/comments/api/flag',
   /** POST (login): the HTML a comment's text would be shown as. */
   preview: '/comments/api/preview',
+  /** GET (staff): the comments readers flagged, hidden ones first, then by most flags and newest. */
+  flagged: '/comments/api/flagged',
   /** GET: a user's shown comments, newest first, each with where it is. */
   user: '/comments/user/:id',
 } as const;

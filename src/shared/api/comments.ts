@@ -97,3 +97,12 @@ export const userComment = z.object({
 });
 export type UserComment = z.infer<typeof userComment>;
 export const userCommentList = paginated(userComment);
+
+/** A flagged comment as staff review it: where it is, its author, its flags and whether they hid it. */
+export const flaggedComment = userComment.extend({
+  user: commentAuthor.nullable(),
+  flags: z.number().int(),
+  hidden: z.boolean(),
+});
+export type FlaggedComment = z.infer<typeof flaggedComment>;
+export const flaggedCommentList = paginated(flaggedComment);

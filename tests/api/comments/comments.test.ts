@@ -228,6 +228,43 @@ describe('flags', () => {
   });
 });
 
+describe("staff's review of flagged comments", () => {
+  it('lists flagged comments to staff only, hidden first, then by most flags, with author, text and place', async () => {
+    const article = await createArticle(t, { title: 'Disputed essay' });
+    const post = (text: string) => postComment(t, aliceToken, { content_type: 'article', object_id: article.id, comment: text });
+    const [once, thrice, twice, unflagged, removed] = [await post('Once'), await post('Thrice'), await post('Twice'), await post('Fine'), await post('Gone')];
+    const readers = [bobToken, await tokenFor(t, await createUser(t)), await tokenFor(t, await createUser(t))];
+    const flag = (id: number, n: number) => Promise.all(readers.slice(0, n).map((token) => t.api('POST', '/comments/api/flag', { token, body: { comment: id, flag: 'removal' } })));
+    await flag(once.id, 1);
+    await flag(thrice.id, 3);
+    await flag(twice.id, 2);
+    await flag(removed.id, 1);
+    await t.api('DELETE', `/comments/api/comment/${removed.id}`, { token: aliceToken });
+
+    const res = await t.api('GET', '/comments/api/flagged', { token: staffToken, query: { page_size: 100 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/private/);
+    const ours = (res.json().results as { id: number }[]).filter((c) => [once, thrice, twice, unflagged, removed].some((m) => m.id === c.id));
+    expect(ours.map((c) => c.id)).toEqual([thrice.id, twice.id, once.id]);
+    expect(ours[0]).toMatchObject({
+      content_type: 'article',
+      object_id: article.id,
+      title: 'Disputed essay',
+      url: `/article/${article.id}`,
+      comment: '<p>Thrice</p>',
+      user: { id: alice.id, display_name: 'Alice Reader' },
+      flags: 3,
+      hidden: true,
+    });
+    expect(ours[1]).toMatchObject({ flags: 2, hidden: false });
+
+    expect((await t.api('GET', '/comments/api/flagged', { token: bobToken })).statusCode).toBe(403);
+    expect((await t.api('GET', '/comments/api/flagged')).statusCode).toBe(401);
+    const bad = await t.api('GET', '/comments/api/flagged', { token: staffToken, query: { page_size: 0 } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('deleting', () => {
   it('lets the author delete; a comment with replies stays as removed, one without disappears', async () => {
     const article = await createArticle(t);

@@ -190,6 +190,29 @@ function shownOfUser(db: Db, userId: number) {
   return db.selectFrom('comments').where('user_id', '=', userId).where('is_removed', '=', 0).where('is_hidden', '=', 0);
 }
 
+function flagged(db: Db) {
+  return db.selectFrom('comments as c').where('c.flag_count', '>', 0).where('c.is_removed', '=', 0);
+}
+
+export async function countFlagged(db: Db): Promise<number> {
+  const row = await flagged(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Flagged comments still shown or hidden by their flags: hidden first, then most flags, then newest. */
+export function listFlagged(db: Db, limit: number, offset: number) {
+  return flagged(db)
+    .leftJoin('users as u', 'u.id', 'c.user_id')
+    .selectAll('c')
+    .select(['u.display_name', 'u.avatar'])
+    .orderBy('c.is_hidden', 'desc')
+    .orderBy('c.flag_count', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
 export async function countOfUser(db: Db, userId: number): Promise<number> {
   const row = await shownOfUser(db, userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);

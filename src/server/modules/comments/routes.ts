@@ -13,15 +13,17 @@ import {
   commentPreview,
   commentPreviewResult,
   commentsPaths,
+  flaggedCommentList,
   userCommentList,
 } from '../../../shared/api/comments.js';
-import { idParam, pageQuery } from '../../../shared/api/common.js';
+import { errorBody, idParam, pageQuery } from '../../../shared/api/common.js';
 import { getActor, requireStaff, requireUser, type Actor } from '../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
 import { entitlementOf } from '../content/access.js';
 import type { ObjectRef } from './repo.js';
 import {
   approveComment,
+  listFlaggedComments,
   countComments,
   deleteComment,
   flagComment,
@@ -102,6 +104,20 @@ export const commentsRoutes = moduleRoutes((app) => {
       const actor = await requireStaff(request);
       await approveComment(ctx, actor, request.params.id);
       return reply.status(204).send();
+    },
+  });
+
+  app.get(commentsPaths.flagged, {
+    schema: {
+      tags,
+      summary: 'Flagged comments for staff to review: hidden ones first, then by most flags and newest',
+      querystring: pageQuery,
+      response: { 200: flaggedCommentList, 401: errorBody, 403: errorBody },
+    },
+    handler: async (request, reply) => {
+      privateResponse(reply);
+      const page = await listFlaggedComments(ctx, await requireStaff(request), request.query);
+      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
     },
   });
 

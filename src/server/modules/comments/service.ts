@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Comment, CommentCreate, CommentFeedbackKind, CommentFeedbackResult, CommentFlagResult, UserComment } from '../../../shared/api/comments.js';
+import type { Comment, CommentCreate, CommentFeedbackKind, CommentFeedbackResult, CommentFlagResult, FlaggedComment, UserComment } from '../../../shared/api/comments.js';
 import { COMMENT_FLAGS_TO_HIDE, type CommentContentType } from '../../../shared/api/comments-paths.js';
 import type { PageQuery } from '../../../shared/api/common.js';
 import { lessonPagePath } from '../../../shared/api/courses-paths.js';
@@ -19,6 +19,7 @@ import {
   addFeedback,
   addFlag,
   clearFlags,
+  countFlagged,
   countListed,
   countOfUser,
   countShown,
@@ -27,6 +28,7 @@ import {
   flagsOf,
   insertComment,
   insertFlag,
+  listFlagged,
   listListed,
   listOfUser,
   lowerCounts,
@@ -227,6 +229,40 @@ export async function forgetCommenter(trx: Transaction<Database>, userId: number
   await lowerCounts(trx, 'dislike_count', on('dislike'));
   await lowerCounts(trx, 'flag_count', await takeFlagsOf(trx, userId));
   await removeCommentsOf(trx, userId, nowIso());
+}
+
+/**
+ * Staff's review of flagged comments: those hidden by flags first, then by most flags and newest, each with its
+ * author, its text and where it is (staff may read everything, drafts aside).
+ */
+export async function listFlaggedComments(ctx: AppContext, actor: Actor, query: PageQuery): Promise<Page<FlaggedComment>> {
+  if (!isStaff(actor)) throw new Forbidden('Only staff review flagged comments.');
+  const db = ctx.db.kysely;
+  const [count, rows] = await Promise.all([countFlagged(db), listFlagged(db, query.page_size, offsetOf(query))]);
+  const caller: Commenter = { actor };
+  const results = await Promise.all(
+    rows.map(async (row): Promise<FlaggedComment> => {
+      const where = { contentType: row.content_type as CommentContentType, objectId: row.object_id };
+      const view = await objectView(ctx, caller, where).catch((err: unknown) => {
+        if (err instanceof NotFound) return null;
+        throw err;
+      });
+      return {
+        id: row.id,
+        content_type: where.contentType,
+        object_id: row.object_id,
+        title: view?.title ?? null,
+        url: view?.url ?? null,
+        comment: commentHtml(row.body),
+        submit_date: row.submit_date,
+        parent: row.parent_id,
+        user: row.user_id === null ? null : { id: row.user_id, display_name: row.display_name ?? '', avatar: row.avatar ?? null },
+        flags: row.flag_count,
+        hidden: row.is_hidden === 1,
+      };
+    }),
+  );
+  return { count, results };
 }
 
 /**
