@@ -34,6 +34,8 @@ export const COMMENT_MAX_LENGTH = 3000;
 
 /** Spaces and the invisible characters that show nothing (zero-width spaces and joiners, word joiner, BOM). */
 const BLANK = /^[\s\u200B-\u200D\u2060\uFEFF]*$/u;
+/** A comment's length as the limit counts it: in characters (an emoji is one), not UTF-16 units. */
+export const commentLength = (text: string) => [...text].length;
 /** True for a text that would show as nothing: a comment needs at least one visible character. */
 export const isBlankComment = (text: string) => BLANK.test(text);
 /** A comment with this many flags is hidden until staff look at it. */

@@ -241,7 +241,7 @@ describe("staff's review of flagged comments", () => {
     await flag(removed.id, 1);
     await t.api('DELETE', `/comments/api/comment/${removed.id}`, { token: aliceToken });
 
-    const res = await t.api('GET', '/comments/api/flagged', { token: staffToken, query: { page_size: 100 } });
+    const res = await t.api('GET', '/comments/api/flagged', { token: staffToken, query: { page_size: '100' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toMatch(/private/);
     const ours = (res.json().results as { id: number }[]).filter((c) => [once, thrice, twice, unflagged, removed].some((m) => m.id === c.id));
@@ -260,7 +260,7 @@ describe("staff's review of flagged comments", () => {
 
     expect((await t.api('GET', '/comments/api/flagged', { token: bobToken })).statusCode).toBe(403);
     expect((await t.api('GET', '/comments/api/flagged')).statusCode).toBe(401);
-    const bad = await t.api('GET', '/comments/api/flagged', { token: staffToken, query: { page_size: 0 } });
+    const bad = await t.api('GET', '/comments/api/flagged', { token: staffToken, query: { page_size: '0' } });
     expect(bad.statusCode).toBe(400);
   });
 });

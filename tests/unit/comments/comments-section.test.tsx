@@ -268,4 +268,19 @@ describe('the comments section', { timeout: 20_000 }, () => {
     expect((comments.getByRole('button', { name: 'Post comment' }) as HTMLButtonElement).disabled).toBe(true);
     expect((comments.getByRole('button', { name: 'Preview' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('counts the limit in characters as the server does: an emoji is one, and a text over it is not sent', async () => {
+    await logIn();
+    renderArticle();
+    const comments = await section();
+    const box = await comments.findByRole('textbox', { name: 'Your comment' }, slow);
+    const post = () => comments.getByRole('button', { name: 'Post comment' }) as HTMLButtonElement;
+    fireEvent.change(box, { target: { value: '😀'.repeat(3000) } });
+    expect(comments.getByText('0 characters left')).toBeTruthy();
+    expect(post().disabled).toBe(false);
+    fireEvent.change(box, { target: { value: '😀'.repeat(3002) } });
+    expect(comments.getByText('2 characters too many')).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(post().disabled).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { COMMENT_MAX_LENGTH, isBlankComment } from '../../../../shared/api/comments-paths.js';
+import { COMMENT_MAX_LENGTH, commentLength, isBlankComment } from '../../../../shared/api/comments-paths.js';
 import { useHttp } from '../../../app/context.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
 import { previewComment } from '../api/comments.js';
@@ -31,7 +31,7 @@ export function CommentForm({ label, submitLabel, onSubmit, onCancel, autoFocus 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || isBlankComment(text)) return;
+    if (busy || isBlankComment(text) || commentLength(text) > COMMENT_MAX_LENGTH) return;
     setBusy(true);
     try {
       if (await onSubmit(text)) {
@@ -51,7 +51,8 @@ export function CommentForm({ label, submitLabel, onSubmit, onCancel, autoFocus 
     }
   };
 
-  const left = COMMENT_MAX_LENGTH - text.length;
+  // Counted in characters as the server counts them (a text box's own limit counts an emoji twice).
+  const left = COMMENT_MAX_LENGTH - commentLength(text);
   const blank = isBlankComment(text);
   return (
     <form className="comment-form" onSubmit={(e) => void submit(e)}>
@@ -62,7 +63,7 @@ export function CommentForm({ label, submitLabel, onSubmit, onCancel, autoFocus 
         name="comment"
         rows={4}
         required
-        maxLength={COMMENT_MAX_LENGTH}
+        aria-invalid={left < 0 || undefined}
         value={text}
         aria-describedby={`${id}-hint ${id}-left`}
         onChange={(e) => setText(e.target.value)}
@@ -71,7 +72,9 @@ export function CommentForm({ label, submitLabel, onSubmit, onCancel, autoFocus 
         }}
       />
       <p className="meta" id={`${id}-hint`}>{t('comments.hint', { max: COMMENT_MAX_LENGTH })}</p>
-      <p className="meta" id={`${id}-left`}>{t('comments.charsLeft', { count: left })}</p>
+      <p className={left < 0 ? 'form-error' : 'meta'} id={`${id}-left`}>
+        {left < 0 ? t('comments.charsOver', { count: -left }) : t('comments.charsLeft', { count: left })}
+      </p>
       {preview && (
         <div className="comment-form__preview" aria-label={t('comments.previewTitle')} role="region">
           {'html' in preview ? (
@@ -83,7 +86,7 @@ export function CommentForm({ label, submitLabel, onSubmit, onCancel, autoFocus 
         </div>
       )}
       <div className="comment-form__actions">
-        <button type="submit" className="button" disabled={busy || blank}>
+        <button type="submit" className="button" disabled={busy || blank || left < 0}>
           {busy ? t('comments.posting') : submitLabel}
         </button>
         <button type="button" className="button button--quiet" disabled={blank} onClick={() => void showPreview()}>
