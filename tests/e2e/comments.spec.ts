@@ -58,10 +58,14 @@ test('the demo reader posts a comment and sees it listed', async ({ page }) => {
   const section = page.getByRole('region', { name: /^Comments/ });
   const text = `Clear and practical, thank you (${Date.now().toString(36)}).`;
   await section.getByLabel('Your comment').fill(text);
-  await section.getByRole('button', { name: 'Post comment' }).click();
+  // From the keyboard: the focus goes to the posted comment, not back to the top of the page.
+  await section.getByRole('button', { name: 'Post comment' }).focus();
+  await page.keyboard.press('Enter');
   await expect(section.getByRole('status')).toHaveText('Your comment is posted.');
   const mine = section.getByRole('article').filter({ hasText: text });
   await expect(mine).toBeVisible();
+  await expect(mine).toBeFocused();
+  await expect(mine).toBeInViewport();
   await expect(mine.getByRole('button', { name: 'Delete' })).toBeVisible();
   await section.getByRole('button', { name: /^Reply to / }).first().click();
   await expect(section.getByLabel(/^Your reply to /)).toBeFocused();
