@@ -43,6 +43,15 @@ test('a guest’s first visit loads no comments; scrolling down shows them, with
   expect(layout.scroll).toBeLessThanOrEqual(layout.viewport);
 
   expect(await seriousViolations(page)).toEqual([]);
+
+  // Logging in from there comes back to the comments, not to the top of the article.
+  await section.getByRole('link', { name: 'Log in to comment' }).click();
+  await hydrated(page);
+  await page.getByLabel('Username or e-mail').fill('reader');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword('reader'));
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/article/${id}#comments$`));
+  await expect(page.getByRole('region', { name: /^Comments/ }).getByLabel('Your comment')).toBeInViewport();
 });
 
 test('the demo reader posts a comment and sees it listed', async ({ page }) => {

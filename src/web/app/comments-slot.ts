@@ -14,9 +14,16 @@ interface Target {
  * scrolls into view, never on the first paint. Every browser the site supports has IntersectionObserver; without
  * it (a bare test DOM) the place stays empty. Written without JSX: it is on every article's first visit.
  */
+/** The comments' place on a page, as a link's fragment (`/article/3#comments`). */
+export const COMMENTS_ANCHOR = 'comments';
+
 export function CommentsSlot(target: Target) {
   const [place, setPlace] = useState<HTMLElement | null>(null);
   const [Section, setSection] = useState<ComponentType<Target> | null>(null);
+  // Back from logging in to comment (`#comments`): the page opens at its comments, which then load.
+  useEffect(() => {
+    if (place && window.location.hash === `#${COMMENTS_ANCHOR}`) place.scrollIntoView();
+  }, [place]);
   useEffect(() => {
     if (Section || !place || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
@@ -27,7 +34,7 @@ export function CommentsSlot(target: Target) {
     observer.observe(place);
     return () => observer.disconnect();
   }, [place, Section]);
-  return createElement('div', { ref: setPlace, className: 'comments-slot' }, Section && createElement(Section, target));
+  return createElement('div', { ref: setPlace, id: COMMENTS_ANCHOR, className: 'comments-slot' }, Section && createElement(Section, target));
 }
 
 export default CommentsSlot;

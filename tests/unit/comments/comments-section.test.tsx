@@ -127,7 +127,7 @@ describe('the comments section', { timeout: 20_000 }, () => {
     expect(threads.map((li) => li.querySelector('.comment__author')?.textContent)).toEqual(['Sam', 'Sam']);
     const replies = within(comments.getByRole('list', { name: 'Replies to Sam' }));
     expect(replies.getByText('My reply')).toBeTruthy();
-    expect(comments.getByRole('link', { name: 'Log in to comment' }).getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/article/${freeArticle.id}`)}`);
+    expect(comments.getByRole('link', { name: 'Log in to comment' }).getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/article/${freeArticle.id}#comments`)}`);
     expect(comments.queryByRole('textbox')).toBeNull();
     // A guest's calls carry no token.
     expect(calls).toContain(`GET /comments/api/article/${freeArticle.id} guest`);

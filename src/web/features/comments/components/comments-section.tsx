@@ -251,7 +251,7 @@ export function CommentsSection({ locked: known, ...target }: CommentTarget & { 
           ) : (
             session.ready && (
               <p>
-                <Link className="button button--quiet" to={paths.login(pathname)}>{t('comments.loginToComment')}</Link>
+                <Link className="button button--quiet" to={paths.login(`${pathname}#comments`)}>{t('comments.loginToComment')}</Link>
               </p>
             )
           )}
