@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDb, STATE_KEY, type AuthState, type LecternDb, type ProfileState } from './db.js';
 import { DEFAULT_AUTH_STATE, DEFAULT_PROFILE_STATE } from './session/device-session.js';
+import { accessTokenExpiring } from './session/machines/session-tokens.js';
 
 // The guest's rows live beside the check that needs no Dexie (`session/device-session.ts`).
 export { DEFAULT_AUTH_STATE, DEFAULT_PROFILE_STATE };
@@ -35,9 +36,8 @@ export async function saveIsMember(isMember: 0 | 1, userId: number, db: LecternD
 export async function readAccessToken(db: LecternDb | undefined = getDb(), now = Date.now()): Promise<string | undefined> {
   const state = await readAuthState(db);
   if (!state.isLogin || !state.access_token) return undefined;
-  // The server writes microseconds, which not every browser's Date.parse reads: cut to milliseconds.
-  const expires = Date.parse(state.access_token_expiration.replace(/(\.\d{3})\d+/, '$1'));
-  return expires > now ? state.access_token : undefined;
+  // Not within its last seconds either: it could expire on its way, so the session refreshes it first.
+  return accessTokenExpiring(state.access_token_expiration, now) ? undefined : state.access_token;
 }
 
 export interface AuthSnapshot {

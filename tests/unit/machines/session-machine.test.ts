@@ -9,6 +9,7 @@ import {
   sessionMachine,
 } from '../../../src/web/lib/session/machines/session-machine.js';
 import {
+  accessTokenExpiring,
   EMPTY_TOKENS,
   expirationTime,
   isExpired,
@@ -270,6 +271,13 @@ describe('session helpers', () => {
     expect(isExpired('2030-06-01T00:00:00.001000Z', NOW)).toBe(false);
     expect(isExpired(TOKEN_DEFAULT_EXPIRATION, NOW)).toBe(true);
     expect(isExpired('not a date', NOW)).toBe(true);
+  });
+
+  it('stops sending an access token five seconds before it expires (it could expire on its way); refresh tokens run to the end', () => {
+    expect(accessTokenExpiring('2030-06-01T00:00:05.001000Z', NOW)).toBe(false);
+    expect(accessTokenExpiring('2030-06-01T00:00:05.000000Z', NOW)).toBe(true);
+    expect(accessTokenExpiring('2030-06-01T00:00:01.000000Z', NOW)).toBe(true);
+    expect(isExpired('2030-06-01T00:00:01.000000Z', NOW)).toBe(false);
   });
 
   it('normalizes both refresh response forms', () => {

@@ -1,6 +1,6 @@
 import { readAuthState } from '../auth-state.js';
 import { STATE_KEY, type AuthState, type LecternDb } from '../db.js';
-import { isExpired, normalizeRefreshResponse } from './machines/session-tokens.js';
+import { accessTokenExpiring, normalizeRefreshResponse } from './machines/session-tokens.js';
 
 /** The lock every tab of the site takes to refresh (Web Locks: one holder per origin at a time). */
 export const REFRESH_LOCK = 'lectern-refresh';
@@ -50,7 +50,7 @@ export async function refreshWithLock(refresh: string, options: LockedRefreshOpt
     let token = refresh;
     if (stored.refresh_token !== refresh) {
       if (stored.isLogin !== 1 || stored.refresh_token === '') throw new SessionEndedElsewhere();
-      if (stored.access_token !== '' && !isExpired(stored.access_token_expiration, now())) return answerOf(stored);
+      if (stored.access_token !== '' && !accessTokenExpiring(stored.access_token_expiration, now())) return answerOf(stored);
       token = stored.refresh_token;
     }
     const answer = await call(token);

@@ -4,6 +4,7 @@ import { AUTH_DEBOUNCE_MS } from '../../../../shared/constants.js';
 import type { MessageKey } from '../../../../shared/i18n/index.js';
 import {
   EMPTY_TOKENS,
+  accessTokenExpiring,
   isExpired,
   normalizeRefreshResponse,
   sameTokens,
@@ -85,7 +86,7 @@ export const sessionMachine = setup({
   },
   guards: {
     noAccessToken: ({ context }) => context.access_token === '',
-    accessTokenExpired: ({ context }) => isExpired(context.access_token_expiration, context.now()),
+    accessTokenExpired: ({ context }) => accessTokenExpiring(context.access_token_expiration, context.now()),
     noRefreshToken: ({ context }) => context.refresh_token === '',
     refreshTokenExpired: ({ context }) => isExpired(context.refresh_token_expiration, context.now()),
     refreshAnswerUsable: (_, params: { output: unknown }) => normalizeRefreshResponse(params.output) !== undefined,
@@ -250,5 +251,5 @@ export function isSessionSettled(snapshot: SessionSnapshot): boolean {
  */
 export function sessionAccessToken(snapshot: SessionSnapshot): string | undefined {
   const { access_token, access_token_expiration, now } = snapshot.context;
-  return access_token !== '' && !isExpired(access_token_expiration, now()) ? access_token : undefined;
+  return access_token !== '' && !accessTokenExpiring(access_token_expiration, now()) ? access_token : undefined;
 }

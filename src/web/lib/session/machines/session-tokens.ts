@@ -30,6 +30,17 @@ export function isExpired(expiration: string, now: number): boolean {
   return Number.isNaN(time) || time <= now;
 }
 
+/**
+ * How long before its expiration an access token is no longer sent: one about to expire could expire on its way
+ * (a busy server, a slow phone network) and be refused, so the session refreshes it first.
+ */
+export const ACCESS_TOKEN_MARGIN_MS = 5_000;
+
+/** An access token too close to its expiration to send (see ACCESS_TOKEN_MARGIN_MS); refresh tokens have no margin. */
+export function accessTokenExpiring(expiration: string, now: number): boolean {
+  return isExpired(expiration, now + ACCESS_TOKEN_MARGIN_MS);
+}
+
 /** What a successful refresh changes; the refresh token and its expiration only when the server rotated them. */
 export type RefreshedTokens = Pick<SessionTokens, 'access_token' | 'access_token_expiration'> &
   Partial<Pick<SessionTokens, 'refresh_token' | 'refresh_token_expiration'>>;
