@@ -239,23 +239,13 @@ export async function listFlaggedComments(ctx: AppContext, actor: Actor, query: 
   if (!isStaff(actor)) throw new Forbidden('Only staff review flagged comments.');
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([countFlagged(db), listFlagged(db, query.page_size, offsetOf(query))]);
-  const caller: Commenter = { actor };
+  const viewOf = objectViews(ctx, { actor });
   const results = await Promise.all(
     rows.map(async (row): Promise<FlaggedComment> => {
-      const where = { contentType: row.content_type as CommentContentType, objectId: row.object_id };
-      const view = await objectView(ctx, caller, where).catch((err: unknown) => {
-        if (err instanceof NotFound) return null;
-        throw err;
-      });
+      const view = await viewOf(row);
       return {
-        id: row.id,
-        content_type: where.contentType,
-        object_id: row.object_id,
-        title: view?.title ?? null,
-        url: view?.url ?? null,
+        ...listedComment(row, view),
         comment: commentHtml(row.body),
-        submit_date: row.submit_date,
-        parent: row.parent_id,
         user: row.user_id === null ? null : { id: row.user_id, display_name: row.display_name ?? '', avatar: row.avatar ?? null },
         flags: row.flag_count,
         hidden: row.is_hidden === 1,
@@ -265,18 +255,21 @@ export async function listFlaggedComments(ctx: AppContext, actor: Actor, query: 
   return { count, results };
 }
 
+interface PlacedRow {
+  id: number;
+  content_type: string;
+  object_id: number;
+  submit_date: string;
+  parent_id: number | null;
+}
+
 /**
- * A user's shown comments, newest first, each with the title and page of what it is on. Where the caller
- * may not read that object, the entry keeps its place with no text (and no title where they may not see it).
+ * The view of each object a list of comments is on, asked once per object for this caller; null where the
+ * object is gone or the caller may not see it.
  */
-export async function listUserComments(ctx: AppContext, actor: Actor | null, userId: number, query: PageQuery): Promise<Page<UserComment>> {
-  const user = await getUser(ctx, userId);
-  if (!user || !user.is_active) throw new NotFound('User');
-  const db = ctx.db.kysely;
-  const [count, rows] = await Promise.all([countOfUser(db, userId), listOfUser(db, userId, query.page_size, offsetOf(query))]);
+function objectViews(ctx: AppContext, caller: Commenter) {
   const views = new Map<string, Promise<ObjectView | null>>();
-  const caller: Commenter = { actor };
-  const viewOf = (row: (typeof rows)[number]) => {
+  return (row: PlacedRow) => {
     const key = `${row.content_type}/${row.object_id}`;
     let found = views.get(key);
     if (!found) {
@@ -288,19 +281,35 @@ export async function listUserComments(ctx: AppContext, actor: Actor | null, use
     }
     return found;
   };
+}
+
+/** The fields every listed comment has: what it is on (title and page where the caller may see it) and its place. */
+function listedComment(row: PlacedRow, view: ObjectView | null) {
+  return {
+    id: row.id,
+    content_type: row.content_type as CommentContentType,
+    object_id: row.object_id,
+    title: view?.title ?? null,
+    url: view?.url ?? null,
+    submit_date: row.submit_date,
+    parent: row.parent_id,
+  };
+}
+
+/**
+ * A user's shown comments, newest first, each with the title and page of what it is on. Where the caller
+ * may not read that object, the entry keeps its place with no text (and no title where they may not see it).
+ */
+export async function listUserComments(ctx: AppContext, actor: Actor | null, userId: number, query: PageQuery): Promise<Page<UserComment>> {
+  const user = await getUser(ctx, userId);
+  if (!user || !user.is_active) throw new NotFound('User');
+  const db = ctx.db.kysely;
+  const [count, rows] = await Promise.all([countOfUser(db, userId), listOfUser(db, userId, query.page_size, offsetOf(query))]);
+  const viewOf = objectViews(ctx, { actor });
   const results = await Promise.all(
     rows.map(async (row): Promise<UserComment> => {
       const view = await viewOf(row);
-      return {
-        id: row.id,
-        content_type: row.content_type as CommentContentType,
-        object_id: row.object_id,
-        title: view?.title ?? null,
-        url: view?.url ?? null,
-        comment: view?.canRead ? commentHtml(row.body) : null,
-        submit_date: row.submit_date,
-        parent: row.parent_id,
-      };
+      return { ...listedComment(row, view), comment: view?.canRead ? commentHtml(row.body) : null };
     }),
   );
   return { count, results };
