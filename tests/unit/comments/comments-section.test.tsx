@@ -108,7 +108,7 @@ afterAll(() => {
   vi.unstubAllGlobals();
 });
 beforeEach(() => {
-  stored = [comment({ id: 1 }), comment({ id: 2, parent: 1, user: READER, comment: '<p>My reply</p>' }), comment({ id: 3 })];
+  stored = [comment({ id: 1, likes: 4, dislikes: 1 }), comment({ id: 2, parent: 1, user: READER, comment: '<p>My reply</p>' }), comment({ id: 3 })];
   locked = false;
   calls = [];
   window.scrollTo = () => undefined;
@@ -129,6 +129,11 @@ describe('the comments section', { timeout: 20_000 }, () => {
     expect(replies.getByText('My reply')).toBeTruthy();
     expect(comments.getByRole('link', { name: 'Log in to comment' }).getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/article/${freeArticle.id}#comments`)}`);
     expect(comments.queryByRole('textbox')).toBeNull();
+    // A guest reads the tallies as text: no button they could not use.
+    const first = comments.getAllByRole('article')[0]!;
+    expect(within(first).getByText('Likes: 4')).toBeTruthy();
+    expect(within(first).getByText('Dislikes: 1')).toBeTruthy();
+    expect(comments.queryByRole('button', { name: /^(Like|Dislike)\b/ })).toBeNull();
     // A guest's calls carry no token.
     expect(calls).toContain(`GET /comments/api/article/${freeArticle.id} guest`);
   });

@@ -91,26 +91,34 @@ function CommentItem({ comment, viewer, act, onReply, replyName, onDeleted }: It
       {/* Made by the server from the writer's plain text: every character escaped, only its own paragraphs and links. */}
       <div className="comment__body" dangerouslySetInnerHTML={{ __html: comment.comment }} />
       <div className="comment__actions">
-        <button
-          type="button"
-          className="comment__action"
-          aria-pressed={comment.my_feedback === 'like'}
-          aria-describedby={headingId}
-          disabled={!viewer}
-          onClick={() => void act(() => giveFeedback(http, comment.id, 'like'))}
-        >
-          {t('comments.like')} <span className="comment__count">{comment.likes}</span>
-        </button>
-        <button
-          type="button"
-          className="comment__action"
-          aria-pressed={comment.my_feedback === 'dislike'}
-          aria-describedby={headingId}
-          disabled={!viewer}
-          onClick={() => void act(() => giveFeedback(http, comment.id, 'dislike'))}
-        >
-          {t('comments.dislike')} <span className="comment__count">{comment.dislikes}</span>
-        </button>
+        {viewer > 0 ? (
+          <>
+            <button
+              type="button"
+              className="comment__action"
+              aria-pressed={comment.my_feedback === 'like'}
+              aria-describedby={headingId}
+              onClick={() => void act(() => giveFeedback(http, comment.id, 'like'))}
+            >
+              {t('comments.like')} <span className="comment__count">{comment.likes}</span>
+            </button>
+            <button
+              type="button"
+              className="comment__action"
+              aria-pressed={comment.my_feedback === 'dislike'}
+              aria-describedby={headingId}
+              onClick={() => void act(() => giveFeedback(http, comment.id, 'dislike'))}
+            >
+              {t('comments.dislike')} <span className="comment__count">{comment.dislikes}</span>
+            </button>
+          </>
+        ) : (
+          // A guest reads the tallies; the section's "Log in to comment" is the way to take part.
+          <p className="comment__tally meta">
+            <span>{t('comments.likesCount', { count: comment.likes })}</span>
+            <span>{t('comments.dislikesCount', { count: comment.dislikes })}</span>
+          </p>
+        )}
         {viewer > 0 && onReply && (
           <button type="button" className="comment__action" aria-label={t('comments.replyTo', { name: replyName ?? name })} onClick={(e) => onReply(e.currentTarget)}>
             {t('comments.reply')}
