@@ -92,26 +92,18 @@ function CommentItem({ comment, viewer, act, onReply, replyName, onDeleted }: It
       <div className="comment__body" dangerouslySetInnerHTML={{ __html: comment.comment }} />
       <div className="comment__actions">
         {viewer > 0 ? (
-          <>
+          (['like', 'dislike'] as const).map((flag) => (
             <button
+              key={flag}
               type="button"
               className="comment__action"
-              aria-pressed={comment.my_feedback === 'like'}
+              aria-pressed={comment.my_feedback === flag}
               aria-describedby={headingId}
-              onClick={() => void act(() => giveFeedback(http, comment.id, 'like'))}
+              onClick={() => void act(() => giveFeedback(http, comment.id, flag))}
             >
-              {t('comments.like')} <span className="comment__count">{comment.likes}</span>
+              {t(`comments.${flag}`)} <span className="comment__count">{flag === 'like' ? comment.likes : comment.dislikes}</span>
             </button>
-            <button
-              type="button"
-              className="comment__action"
-              aria-pressed={comment.my_feedback === 'dislike'}
-              aria-describedby={headingId}
-              onClick={() => void act(() => giveFeedback(http, comment.id, 'dislike'))}
-            >
-              {t('comments.dislike')} <span className="comment__count">{comment.dislikes}</span>
-            </button>
-          </>
+          ))
         ) : (
           // A guest reads the tallies; the section's "Log in to comment" is the way to take part.
           <p className="comment__tally meta">
