@@ -1,3 +1,5 @@
+import { API_PREFIX } from '../../shared/api/prefix.js';
+
 /**
  * Query parameters whose values must never reach a log: credentials, one-time codes, signatures and
  * tokens (the private feed's `?token=`, a password-reset link's `?token=`, an OAuth `?code=`).
@@ -21,9 +23,10 @@ export function isSecretParamName(name: string): boolean {
 
 /**
  * Paths whose segment after the prefix is itself a secret: the demo mailbox, the admin preview link and the
- * e-mail confirmation key.
+ * e-mail confirmation key, as pages and as the API calls behind them (the preview page's loader checks its
+ * secret with `article/adminpreview-secret/{secret}`, logged like any call).
  */
-const SECRET_PATH = /^(\/dev\/mailbox\/|\/article\/adminpreview\/|\/verify_email\/)[^/?#]+/;
+const SECRET_PATH = new RegExp(String.raw`^((?:${API_PREFIX})?(?:/dev/mailbox/|/article/adminpreview(?:-secret)?/|/verify_email/))[^/?#]+`);
 
 /**
  * The URL with the value of every secret-like query parameter, and the secret segment of a secret path,

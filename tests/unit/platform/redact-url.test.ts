@@ -33,6 +33,10 @@ describe('log URL redaction', () => {
     expect(redactUrl('/dev/mailbox/s3cret/42')).toBe('/dev/mailbox/[redacted]/42');
     expect(redactUrl('/article/adminpreview/s3cret/7?x=1&token=t')).toBe('/article/adminpreview/[redacted]/7?x=1&token=[redacted]');
     expect(redactUrl('/verify_email/abc.def')).toBe('/verify_email/[redacted]');
+    // The API calls behind those pages: the preview page's loader checks its secret through the API.
+    expect(redactUrl('/api/v2/article/adminpreview-secret/s3cret')).toBe('/api/v2/article/adminpreview-secret/[redacted]');
+    expect(redactUrl('/api/v2/dev/mailbox/s3cret/42')).toBe('/api/v2/dev/mailbox/[redacted]/42');
+    expect(redactUrl('/api/v2/article/42')).toBe('/api/v2/article/42');
     expect(redactUrl('/article/7')).toBe('/article/7');
   });
 
