@@ -1,29 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '../../app/context.js';
-import { readAccessToken } from '../../lib/auth-state.js';
 import { buildUrl, type PlaygroundOperation, type PlaygroundParam } from './openapi.js';
-
-interface CallResult {
-  status: number;
-  statusText: string;
-  body: string;
-}
-
-async function send(operation: PlaygroundOperation, url: string, body: string | null): Promise<CallResult> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = await readAccessToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== null) headers['content-type'] = 'application/json';
-  const response = await fetch(url, { method: operation.method, headers, body: body ?? undefined });
-  const text = await response.text();
-  let pretty = text;
-  try {
-    pretty = JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    // Not JSON (an empty 204, a feed): shown as it came.
-  }
-  return { status: response.status, statusText: response.statusText, body: pretty };
-}
+import { sendOperation, type CallResult } from './send-operation.js';
 
 function ParamFields({ legend, params, idPrefix }: { legend: string; params: PlaygroundParam[]; idPrefix: string }) {
   const { t } = useI18n();
@@ -73,7 +51,7 @@ export function OperationForm({ operation }: { operation: PlaygroundOperation })
     setError('');
     setPending(true);
     try {
-      setResult(await send(operation, url, body));
+      setResult(await sendOperation(operation, url, body));
     } catch (err) {
       setResult(null);
       setError(err instanceof Error ? err.message : String(err));
