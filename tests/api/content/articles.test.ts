@@ -190,6 +190,23 @@ describe('writes', () => {
     expect((await t.api('DELETE', `/article/${article.id}`, { token: staffToken })).statusCode).toBe(404);
   });
 
+  it('publishes an article sent as published with no time (null) now, on update as on create', async () => {
+    for (const method of ['PATCH', 'PUT'] as const) {
+      const draft = (await t.api('POST', '/article', { body: { title: `Draft for ${method}`, status: 'draft' }, token: staffToken })).json();
+      expect(draft.published_at).toBeNull();
+      const before = new Date().toISOString();
+      const sent = await t.api(method, `/article/${draft.id}`, { body: { title: `Draft for ${method}`, status: 'published', published_at: null }, token: staffToken });
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json().published_at >= before).toBe(true);
+      // Shown to everyone at once, not a published article no one can see.
+      expect((await t.api('GET', `/article/${draft.id}`)).statusCode).toBe(200);
+      // Back to a draft with no time: unpublished, and the time may stay empty.
+      const unpublished = await t.api('PATCH', `/article/${draft.id}`, { body: { status: 'draft', published_at: null }, token: staffToken });
+      expect(unpublished.json()).toMatchObject({ status: 'draft', published_at: null });
+      expect((await t.api('GET', `/article/${draft.id}`)).statusCode).toBe(404);
+    }
+  });
+
   it('names the invalid field and leaves nothing half-written', async () => {
     const missing = await t.api('POST', '/article', { body: { body_markdown: 'x' }, token: staffToken });
     expect(missing.statusCode).toBe(400);

@@ -356,8 +356,8 @@ export async function updateArticle(ctx: AppContext, actor: Actor, id: number, i
       ...(input.is_hot !== undefined && { is_hot: input.is_hot ? 1 : 0 }),
       ...(input.language !== undefined && { language: input.language }),
       status,
-      published_at:
-        input.published_at !== undefined ? input.published_at : status === 'published' && !current.published_at ? now : current.published_at,
+      // As on create: a published article without a time (none sent, or null) is published now, never left unseen.
+      published_at: (input.published_at !== undefined ? input.published_at : current.published_at) ?? (status === 'published' ? now : null),
       updated_at: now,
     },
     input.tag_ids && [...new Set(input.tag_ids)],
