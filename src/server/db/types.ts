@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ShopTables } from './shop-types.js';
 import type { CourseTables } from './course-types.js';
 import type { CommentTables } from './comment-types.js';
+import type { AdminTables } from './admin-types.js';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC text and booleans are 0/1 integers on both engines,
@@ -352,7 +353,7 @@ export interface MeterCountsTable {
 }
 
 /** The shop's tables live in shop-types.ts. */
-export interface Database extends ShopTables, CourseTables, CommentTables {
+export interface Database extends ShopTables, CourseTables, CommentTables, AdminTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   categories: CategoriesTable;

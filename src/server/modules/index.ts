@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { captchaRoutes } from './captcha/routes.js';
 import { contentRoutes } from './content/routes.js';
@@ -19,4 +20,4 @@ import { usersRoutes } from './users/routes.js';
  * (`/dev/mailbox/<secret>`) in a non-encapsulated plugin, which the prefix does not reach; so is `devPayRoutes`
  * (`/dev/pay`, the test payment page).
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, commentsRoutes, ordersRoutes, paymentsRoutes, ssoRoutes, devPayRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, commentsRoutes, ordersRoutes, paymentsRoutes, ssoRoutes, adminRoutes, devPayRoutes];

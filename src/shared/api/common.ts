@@ -8,6 +8,19 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_ID = 2_147_483_647;
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
+/** Where this site serves public pictures from: its own files (`/media/`) and uploads (`/uploads/`). */
+export const PICTURE_PATH = /^\/(?:media|uploads)\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+/**
+ * A cover or product picture: a public picture of this site (every page's policy shows no other), given by its
+ * path; `POST images` uploads one. Empty for none.
+ */
+export const picturePath = z
+  .string()
+  .trim()
+  .max(500, 'Use at most 500 characters.')
+  .refine((value) => value === '' || PICTURE_PATH.test(value), 'Give a picture of this site: a path under /media/ or /uploads/ (POST images uploads one).');
+
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

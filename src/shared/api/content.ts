@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginated, pageQuery } from './common.js';
+import { paginated, pageQuery, picturePath } from './common.js';
 import { LANGUAGES } from '../i18n/index.js';
 import { planWithProducts } from './membership.js';
 import { translationsOf } from './translations.js';
@@ -87,7 +87,7 @@ const articleFields = z.object({
   title: z.string().trim().min(1).max(200),
   slug: slugField,
   summary: z.string().max(1000),
-  cover: z.string().max(500).nullable(),
+  cover: picturePath.nullable(),
   body_markdown: z.string().max(500_000),
   author_id: z.number().int().positive(),
   category_id: z.number().int().positive().nullable(),
@@ -221,7 +221,7 @@ const topicFields = z.object({
   name: catalogName,
   slug: catalogSlug,
   description: z.string().max(2000),
-  cover: z.string().max(500).nullable(),
+  cover: picturePath.nullable(),
   sort_order: sortOrder,
   translations: catalogTranslations,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, pageQuery, paginated } from './common.js';
+import { MAX_ID, pageQuery, paginated, picturePath } from './common.js';
 import { authorRef, categoryRef, contentLanguage, languageQuery, searchResults, tagRef, timelineMonth } from './content.js';
 
 export { coursesPaths, coursePagePath, lessonPagePath } from './courses-paths.js';
@@ -111,7 +111,7 @@ const courseFields = z.object({
   title,
   slug: slugField,
   summary: z.string().max(1000, 'Use at most 1000 characters.'),
-  cover: z.string().trim().max(500).nullable(),
+  cover: picturePath.nullable(),
   body_markdown: z.string().max(500_000),
   level: courseLevel,
   category_id: bodyId.nullable(),

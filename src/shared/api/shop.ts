@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, pageQuery, paginated } from './common.js';
+import { MAX_ID, pageQuery, paginated, picturePath } from './common.js';
 import { MAX_LINE_QUANTITY, OP_ID_HEADER } from './shop-paths.js';
 import { languageField, translationsOf } from './translations.js';
 
@@ -175,7 +175,7 @@ const productFields = z.object({
   slug,
   upc: optionalText(64).nullable(),
   description: optionalText(20000),
-  image: optionalText(500).nullable(),
+  image: picturePath.nullable(),
   category: bodyId.nullable(),
   /** Membership products: the membership product (plan and period) the purchase grants. */
   membership_product: bodyId.nullable(),

@@ -218,6 +218,15 @@ describe('writes', () => {
     expect(rows).toHaveLength(0);
     const badSlug = await t.api('POST', '/article', { body: { title: 'x', slug: 'Not A Slug' }, token: staffToken });
     expect(badSlug.json().fields).toHaveProperty('slug');
+    // A cover must be a picture this site serves: another site's (the pages' policy blocks it), a script URL or a
+    // path out of the public folders is refused, naming the field.
+    for (const cover of ['https://example.com/a.png', 'javascript:alert(1)', '//example.com/a.png', '/media/../package.json', '/api/v2/member_media/article/1/a.png']) {
+      const bad = await t.api('POST', '/article', { body: { title: 'Bad cover', cover }, token: staffToken });
+      expect(bad.statusCode, cover).toBe(400);
+      expect(bad.json().fields, cover).toHaveProperty('cover');
+    }
+    const good = await t.api('POST', '/article', { body: { title: 'Good cover', cover: '/uploads/images/a1.webp' }, token: staffToken });
+    expect(good.json()).toMatchObject({ cover: '/uploads/images/a1.webp' });
   });
 
   it('refuses a taken slug with 409', async () => {

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Sharp, SharpOptions } from 'sharp';
+import { UnsupportedMediaType } from './errors.js';
+
+/** The picture formats uploads may be in, judged by their bytes. */
+const ACCEPTED = new Set(['png', 'jpeg', 'webp', 'gif']);
+/** A small file can still decode to a huge bitmap; refuse anything above ~40 megapixels. */
+const MAX_PIXELS = 40_000_000;
+
+type SharpFn = (input: Buffer, options: SharpOptions) => Sharp;
+let loading: Promise<SharpFn> | undefined;
+
+/** The image library, loaded on the first upload rather than at start-up (its native binding is slow to load). */
+function loadSharp(): Promise<SharpFn> {
+  loading ??= import('sharp').then((module) => module.default as SharpFn);
+  return loading;
+}
+
+/**
+ * An uploaded picture as a WebP: its type checked by its bytes (never its name or declared type), turned upright
+ * by its EXIF orientation, metadata (GPS and the like) dropped, and shaped by `resize`. A refusal names `field`,
+ * with `wrongType` as its message when the bytes are no accepted picture.
+ */
+export async function pictureToWebp(
+  input: Buffer,
+  refusal: { field: string; wrongType: string },
+  resize: (image: Sharp) => Sharp,
+): Promise<{ webp: Buffer; width: number; height: number }> {
+  const { field } = refusal;
+  const sharp = await loadSharp();
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !ACCEPTED.has(format)) throw new UnsupportedMediaType(refusal.wrongType, field);
+  try {
+    const { data, info } = await resize(sharp(input, { limitInputPixels: MAX_PIXELS, animated: false }).rotate())
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return { webp: data, width: info.width, height: info.height };
+  } catch {
+    throw new UnsupportedMediaType('The image could not be read.', field);
+  }
+}
+
+/** Stores a picture in `dir` under its content hash (the same picture is stored once) and answers its file name. */
+export function storeByHash(dir: string, webp: Buffer): string {
+  const name = `${createHash('sha256').update(webp).digest('hex')}.webp`;
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name);
+  if (!existsSync(file)) writeFileSync(file, webp);
+  return name;
+}

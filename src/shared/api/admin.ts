@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { pageQuery, paginated } from './common.js';
+
+export { adminPaths, IMAGE_MAX_BYTES, IMAGE_MAX_WIDTH } from './admin-paths.js';
+
+/** A picture of the library: public at `url` (under /uploads/), for a cover, a product or an article's text. */
+export const image = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+  uploaded_by: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type Image = z.infer<typeof image>;
+export const imageList = paginated(image);
+
+const imageTitle = z.string().trim().min(1, 'Give the picture a title.').max(200, 'Use at most 200 characters.');
+
+/** Newest first; `search` matches words of the title. */
+export const imageListQuery = pageQuery.extend({ search: z.string().trim().max(200, 'Use at most 200 characters.').optional() });
+export type ImageListQuery = z.infer<typeof imageListQuery>;
+
+/** Exactly one of `url` or `title`. */
+export const imageFindQuery = z
+  .object({ url: z.string().trim().max(500, 'Use at most 500 characters.').optional(), title: imageTitle.optional() })
+  .refine((q) => (q.url === undefined) !== (q.title === undefined), { message: 'Give either url or title.', path: ['url'] });
+
+/** The upload's title (else the file's name); sent in the query, since the body is the picture. */
+export const imageUploadQuery = z.object({ title: imageTitle.optional() });

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createStaff, createUser, tokenFor } from '../helpers/factories.js';
+
+let t: TestApp;
+let staff: string;
+let reader: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await tokenFor(t, await createStaff(t));
+  reader = await tokenFor(t, await createUser(t));
+});
+
+const picture = (width: number, height: number, colour = '#2a6') =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .withMetadata({ exif: { IFD0: { Copyright: 'someone' } } })
+    .jpeg()
+    .toBuffer();
+
+async function multipart(data: Buffer, filename: string, field = 'file') {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), filename);
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+}
+
+async function upload(token: string | undefined, data: Buffer, filename = 'harbour at dawn.jpg', query = '', field = 'file') {
+  const { payload, contentType } = await multipart(data, filename, field);
+  const headers: Record<string, string> = { 'content-type': contentType };
+  if (token) headers.authorization = `Bearer ${token}`;
+  return t.app.inject({ method: 'POST', url: `/api/v2/images${query}`, headers, payload });
+}
+
+describe('the picture library (admin images)', () => {
+  it('stores an upload as a public WebP at most 1600 px wide, without metadata, titled by its file name', async () => {
+    const res = await upload(staff, await picture(3200, 1000));
+    expect(res.statusCode).toBe(201);
+    const made = res.json();
+    expect(made).toMatchObject({ title: 'harbour at dawn', width: 1600, height: 500 });
+    expect(made.url).toMatch(/^\/uploads\/images\/[0-9a-f]{64}\.webp$/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const file = path.join(t.config.dataDir, 'media', 'images', made.url.split('/').pop());
+    expect(existsSync(file)).toBe(true);
+    const meta = await sharp(file).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 500 });
+    expect(meta.exif).toBeUndefined();
+    expect(made.bytes).toBeGreaterThan(0);
+
+    // Small pictures are not enlarged; a title given in the query wins over the file's name.
+    const small = (await upload(staff, await picture(300, 200, '#c33'), 'x.jpg', '?title=Red%20square')).json();
+    expect(small).toMatchObject({ title: 'Red square', width: 300, height: 200 });
+
+    // Usable as a cover at once: the URL passes the cover check.
+    const article = await t.api('POST', '/article', { token: staff, body: { title: 'With an uploaded cover', cover: made.url } });
+    expect(article.statusCode).toBe(201);
+    expect(article.json().cover).toBe(made.url);
+  });
+
+  it('lists newest first with a title search, gives one by id, and finds one by exact url or title', async () => {
+    const a = (await upload(staff, await picture(200, 200, '#111'), 'library-alpha.jpg')).json();
+    const b = (await upload(staff, await picture(200, 200, '#222'), 'library-beta.jpg')).json();
+    const list = await t.api('GET', '/images', { token: staff, query: { search: 'LIBRARY-', page_size: '10' } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().results.map((i: { id: number }) => i.id)).toEqual([b.id, a.id]);
+    expect(list.json().count).toBe(2);
+    // `%` and `_` are text in a search.
+    expect((await t.api('GET', '/images', { token: staff, query: { search: '%' } })).json().count).toBe(0);
+    expect((await t.api('GET', `/images/${a.id}`, { token: staff })).json()).toEqual(a);
+    expect((await t.api('GET', '/images/find', { token: staff, query: { url: b.url } })).json().id).toBe(b.id);
+    expect((await t.api('GET', '/images/find', { token: staff, query: { title: 'library-alpha' } })).json().id).toBe(a.id);
+    expect((await t.api('GET', '/images/find', { token: staff, query: { title: 'nothing like it' } })).statusCode).toBe(404);
+    expect((await t.api('GET', '/images/99999', { token: staff })).statusCode).toBe(404);
+  });
+
+  it('is staff only: a guest gets 401 and a reader 403, for uploads and reads alike', async () => {
+    const jpeg = await picture(100, 100);
+    expect((await upload(undefined, jpeg)).statusCode).toBe(401);
+    expect((await upload(reader, jpeg)).statusCode).toBe(403);
+    expect((await t.api('GET', '/images', { token: reader })).statusCode).toBe(403);
+    expect((await t.api('GET', '/images', {})).statusCode).toBe(401);
+    expect((await t.api('GET', '/images/find', { token: reader, query: { title: 'x' } })).statusCode).toBe(403);
+    expect((await t.api('GET', '/images/1', { token: reader })).statusCode).toBe(403);
+  });
+
+  it('refuses bad uploads and queries with a 4xx naming the field, storing nothing', async () => {
+    const before = (await t.api('GET', '/images', { token: staff })).json().count;
+    const text = await upload(staff, Buffer.from('not a picture at all'), 'fake.jpg');
+    expect(text.statusCode).toBe(415);
+    expect(text.json().fields).toHaveProperty('file');
+    const wrongField = await upload(staff, await picture(50, 50), 'a.jpg', '', 'avatar');
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().fields).toHaveProperty('file');
+    const untitled = await upload(staff, await picture(50, 50), '.jpg');
+    expect(untitled.statusCode).toBe(400);
+    expect(untitled.json().fields).toHaveProperty('title');
+    const both = await t.api('GET', '/images/find', { token: staff, query: { url: '/uploads/x', title: 'x' } });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().fields).toHaveProperty('url');
+    expect((await t.api('GET', '/images', { token: staff })).json().count).toBe(before);
+  });
+});
