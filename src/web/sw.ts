@@ -15,6 +15,8 @@ declare const self: ServiceWorkerGlobalScope;
 
 const DAY = 24 * 3600;
 const OFFLINE_PAGE = '/offline.html';
+/** The offline library's page (`paths.offline()`). */
+const OFFLINE_LIBRARY = '/offline';
 
 // The offline library: what a reader saved on purpose ("Save for offline" on a course or an article), in the shared
 // offline cache (a guest's free content) or the user's own cache (everything a logged-in reader saves:
@@ -33,8 +35,9 @@ const savedCopy: WorkboxPlugin = {
 };
 
 // The app shell: hashed scripts and styles, icons, the manifest and the offline page, all versioned by the
-// build. `/` is a rendered page, never the raw template, so no directory index is mapped onto it.
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
+// build. `/` is a rendered page, never the raw template, so no directory index is mapped onto it; nor are clean
+// URLs, which would answer the offline library's `/offline` with `/offline.html`, online too.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 cleanupOutdatedCaches();
 
 // Pages: the server-rendered HTML of every page visited (not the API, feeds or staff previews), so an article opened online reads offline.
@@ -176,6 +179,9 @@ async function storeOpenPages(event: ExtendableEvent): Promise<void> {
       .filter((url) => url.origin === self.location.origin && isCacheablePage(url))
       .map((url) => `${url.origin}${url.pathname}${url.search}`),
   );
+  // The offline library too, visited or not: it is the page to open with no connection, by its address or from
+  // the offline page's link (it reads what is saved from the device).
+  urls.add(`${self.location.origin}${OFFLINE_LIBRARY}`);
   await Promise.all(
     [...urls].map((url) =>
       // A page that cannot be fetched now (offline, server error) is simply not stored.

@@ -120,3 +120,28 @@ test('the article a visitor landed on before the worker was installed opens offl
   expect(timing).toContain('lectern-device-copy');
   await context.setOffline(false);
 });
+
+test('a page never stored opens the offline page in the reader’s language, with a retry and the saved content’s page', async ({ page, context, baseURL, expectedFailures }) => {
+  expectedFailures.push(/./);
+  await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL! }]);
+  await controlledHome(page);
+  // The worker stores the offline library while it activates, visited or not.
+  await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), `${baseURL}/offline`)).toBe(true);
+  await goOffline(page, context);
+  // A full load of a page this device never stored: the worker's fallback page.
+  await page.goto('/search?q=never-stored-offline');
+  await expect(offlineHeading(page, '你已离线')).toBeVisible();
+  await expect(offlineHeading(page)).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+  // The offline library was stored when the worker activated: it opens with no connection, by its link's address.
+  await expect(page.getByRole('link', { name: '本设备上的离线内容' })).toHaveAttribute('href', '/offline');
+  await page.goto('/offline');
+  await expect(page.getByRole('heading', { level: 1, name: '已保存以离线阅读' })).toBeVisible();
+  // Back on the offline page, trying again loads it anew: still offline, the same page.
+  await page.goBack();
+  await expect(offlineHeading(page, '你已离线')).toBeVisible();
+  await page.getByRole('button', { name: '重试' }).click();
+  await expect(page).toHaveURL(/never-stored-offline/);
+  await expect(offlineHeading(page, '你已离线')).toBeVisible();
+  await context.setOffline(false);
+});

@@ -46,9 +46,12 @@ describe('web app manifest', () => {
     expect(existsSync(path.join(publicDir, 'robots.txt'))).toBe(false);
   });
 
-  it('has an offline page that links home', () => {
+  it('has an offline page that links home and to the saved content, with a retry', () => {
     const offline = readFileSync(path.join(publicDir, 'offline.html'), 'utf8');
     expect(offline).toContain('href="/"');
     expect(offline).toContain('lang="zh-CN"');
+    // A way back when the connection returns, and to what is saved on the device.
+    expect(offline).toContain('data-retry');
+    expect(offline).toContain('href="/offline"');
   });
 });
