@@ -72,7 +72,23 @@ export function AvatarSection({ profile }: { profile: Profile }) {
       <form className="auth-form avatar-form" onSubmit={(event) => void upload(event)} noValidate>
         <div className="avatar-form__row">
           {shown ? (
-            <img className="avatar avatar--large" src={shown} alt={preview ? t('avatar.preview') : t('avatar.current')} width={96} height={96} />
+            <img
+              className="avatar avatar--large"
+              src={shown}
+              alt={preview ? t('avatar.preview') : t('avatar.current')}
+              width={96}
+              height={96}
+              // A chosen file that does not decode is no picture, whatever its name says: nothing to preview or send.
+              onError={
+                preview
+                  ? () => {
+                      setPreview(null);
+                      setFile(null);
+                      setError(t('avatar.type'));
+                    }
+                  : undefined
+              }
+            />
           ) : (
             <span className="avatar avatar--large avatar--empty" aria-hidden="true">
               {(profile.display_name || profile.username).slice(0, 1).toUpperCase()}
