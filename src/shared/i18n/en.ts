@@ -150,6 +150,8 @@ export const en = {
   'memberContent.noCourses': 'No member courses yet.',
   'memberContent.lessons': '{count} lessons',
   'memberContent.lessonsOne': '1 lesson',
+  /** A member course's badge: the course pages' word (courses.access.premium). */
+  'memberContent.courseBadge': 'Members',
   'memberContent.level.beginner': 'Beginner',
   'memberContent.level.intermediate': 'Intermediate',
   'memberContent.level.advanced': 'Advanced',

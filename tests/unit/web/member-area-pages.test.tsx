@@ -206,6 +206,8 @@ describe('/member/content', { timeout: 15_000 }, () => {
     expect(courses.getByRole('heading', { name: 'SQL indexes in practice' })).toBeTruthy();
     expect(courses.getByRole('link', { name: 'SQL indexes in practice' }).getAttribute('href')).toBe(`/course/${course.id}`);
     expect(courses.getByText('Intermediate · 5 lessons')).toBeTruthy();
+    // Tagged as the course pages tag it.
+    expect(courses.getByText('Members')).toBeTruthy();
   });
 
   it('asks the API for premium articles and courses only, and shows later pages without the courses', async () => {

@@ -41,7 +41,7 @@ function CourseItem({ course }: { course: CourseCard }) {
   return (
     <article className="member-course" lang={course.language}>
       <p className="badges">
-        <span className="badge badge--premium">{t('article.premium')}</span>
+        <span className="badge badge--premium">{t('memberContent.courseBadge')}</span>
       </p>
       <h3>
         <Link to={paths.course(course.id)}>{course.title}</Link>
