@@ -27,6 +27,8 @@ const error = (path: string) => `xstate.error.actor.0.checkout.${path}`;
 const afterPoll = (parent: 'qr' | 'waiting') => `xstate.after.poll.checkout.${parent}.pausing`;
 
 const ORDER: PlacedOrder = { id: 41, number: 'O-41', total: 2990, currency: 'CNY' };
+/** Nothing to pay (a voucher of 100%): paid as it is placed. */
+const FREE_ORDER: PlacedOrder = { id: 42, number: 'O-42', total: 0, currency: 'CNY', paid: true };
 const QR: StartedPayment = { attempt: 1, kind: 'qr', url: null, codeUrl: 'weixin://wxpay/bizpayurl?pr=abc', expiresAt: '2030-01-01T00:00:00Z' };
 const REDIRECT: StartedPayment = { attempt: 1, kind: 'redirect', url: '/dev/pay?token=t', codeUrl: null, expiresAt: '2030-01-01T00:00:00Z' };
 const offline = () => Object.assign(new Error('Failed to fetch'), { status: 0 });
@@ -56,6 +58,7 @@ function modelEvents(snapshot: CheckoutSnapshot): CheckoutEvent[] {
   if (snapshot.matches('placing')) {
     events.push(
       internal({ type: done('placing'), output: ORDER }),
+      internal({ type: done('placing'), output: FREE_ORDER }),
       internal({ type: error('placing'), error: refused() }),
       internal({ type: error('placing'), error: badAddress() }),
     );
@@ -244,6 +247,21 @@ describe('checkout machine: retries, a lost connection and a reload', () => {
     harness.actor.send({ type: 'PAY', key: 'key-2', total: 2990 });
     await flush();
     expect(harness.places.at(-1)!.input.context.idempotencyKey).toBe('key-2');
+    harness.actor.stop();
+  });
+
+  it('an order with nothing to pay is paid as it is placed: no payment is started', async () => {
+    const harness = startCheckout();
+    await toReview(harness);
+    harness.actor.send({ type: 'PAY', key: 'key-1', total: 0 });
+    await flush();
+    harness.places[0].answer.resolve(FREE_ORDER);
+    await flush();
+    const snapshot = harness.actor.getSnapshot();
+    expect(snapshot.value).toBe('paid');
+    expect(snapshot.status).toBe('done');
+    expect(snapshot.context).toMatchObject({ order: FREE_ORDER, status: 'paid', problem: null });
+    expect(harness.starts).toHaveLength(0);
     harness.actor.stop();
   });
 

@@ -83,7 +83,7 @@ export const orderQuery = (http: HttpClient, owner: number, id: number) =>
     meta: PERSONAL,
   });
 
-const placed = (order: Order): PlacedOrder => ({ id: order.id, number: order.number, total: order.total_incl_tax, currency: order.currency });
+const placed = (order: Order): PlacedOrder => ({ id: order.id, number: order.number, total: order.total_incl_tax, currency: order.currency, paid: order.status === 'paid' });
 
 /** The order of a checkout: the basket's (`checkout`) or one membership or course product now (`quick_checkout`). */
 export async function placeOrder(context: CheckoutContext): Promise<PlacedOrder> {

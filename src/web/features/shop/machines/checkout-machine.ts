@@ -29,6 +29,8 @@ export interface PlacedOrder {
   number: string;
   total: number;
   currency: string;
+  /** Paid when placed: nothing to pay (a voucher or a free product made the total 0). */
+  paid?: boolean;
 }
 
 /** A started payment attempt: a page to open (redirect, h5) or a code to show (qr). */
@@ -266,7 +268,11 @@ export const checkoutMachine = setup({
       invoke: {
         src: 'placeOrder',
         input: ({ context }) => ({ context }),
-        onDone: { target: 'starting', actions: assign({ order: ({ event }) => event.output, problem: null }) },
+        onDone: [
+          // Nothing to pay: the order is paid as it is placed, so no payment is started.
+          { guard: ({ event }) => event.output.paid === true, target: 'paid', actions: assign({ order: ({ event }) => event.output, status: 'paid', problem: null }) },
+          { target: 'starting', actions: assign({ order: ({ event }) => event.output, problem: null }) },
+        ],
         onError: [
           { guard: 'isAddressError', target: 'address', actions: ['keepProblem', assign({ idempotencyKey: null })] },
           { target: 'placeFailed', actions: 'keepProblem' },
