@@ -256,6 +256,28 @@ describe('baskets by id, lines and line attributes', () => {
     expect(clash.statusCode).toBe(409);
   });
 
+  it('lets the lines of one product (one per set of options) hold together no more than its stock', async () => {
+    const { token } = await shopper();
+    const option = (await t.api('POST', '/options', { token: staffToken, body: { name: 'Gift message', code: `gift-stock-${Date.now()}` } })).json() as { id: number };
+    const { product } = await createPhysical(t, { stock: 16 });
+    await t.api('PATCH', `/products/${product.id}`, { token: staffToken, body: { option_ids: [option.id] } });
+    const add = (value: string | null, quantity: number) =>
+      t.api('POST', '/basket/add-product', { token, body: { product: product.id, quantity, ...(value === null ? {} : { options: [{ option: option.id, value }] }) } });
+    await add('Hello', 10);
+    // 10 + 6 fill the stock of 16; a third line has nothing left and goes, each with a notice.
+    const two = (await add('y', 10)).json() as BasketBody;
+    expect(two.corrections.map((c) => [c.code, c.old_value, c.new_value])).toEqual([['quantity_clamped', 10, 6]]);
+    const basket = (await add(null, 5)).json() as BasketBody;
+    expect(basket.lines.map((l) => l.quantity)).toEqual([10, 6]);
+    expect(basket.corrections.map((c) => [c.code, c.old_value, c.new_value])).toEqual([['quantity_clamped', 5, 0]]);
+    // Raising a line past what its siblings leave comes back down.
+    const second = basket.lines[1];
+    const raised = (await t.api('PATCH', `/baskets/${basket.id}/lines/${second.id}`, { token, body: { quantity: 16 } })).json() as { quantity: number };
+    expect(raised.quantity).toBe(6);
+    const now = (await t.api('GET', '/basket', { token })).json() as BasketBody;
+    expect(now.lines.reduce((sum, l) => sum + l.quantity, 0)).toBe(16);
+  });
+
   it('deletes a basket; the next basket call opens a new one', async () => {
     const { token } = await shopper();
     const { basket } = await basketWithLine(token);

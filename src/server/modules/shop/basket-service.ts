@@ -111,6 +111,12 @@ function lineLimit(state: ProductState): number {
   return Math.min(MAX_LINE_QUANTITY, state.available ?? MAX_LINE_QUANTITY);
 }
 
+/** The most all the lines of one product may hold together: what is in stock, or one copy of a membership or download. */
+function productLimit(state: ProductState): number {
+  if ((SINGLE_COPY_CLASSES as readonly string[]).includes(state.row.product_class)) return 1;
+  return state.available ?? Number.POSITIVE_INFINITY;
+}
+
 const correction = (c: Partial<Correction> & Pick<Correction, 'code' | 'message'>): Correction => ({ line: null, product: null, old_value: null, new_value: null, ...c });
 
 /**
@@ -123,6 +129,8 @@ async function reconcile(step: Step, basket: BasketRow): Promise<Correction[]> {
   const loaded = await load(step, basket);
   const out: Correction[] = [];
   let shippable = false;
+  // The units of each product kept by the lines before: a product's lines (one per choice of options) share its stock.
+  const kept = new Map<number, number>();
   for (const line of loaded.lines) {
     const state = loaded.states.get(line.id)!;
     const who = { line: line.id, product: line.product_id };
@@ -132,18 +140,29 @@ async function reconcile(step: Step, basket: BasketRow): Promise<Correction[]> {
       out.push(correction({ ...who, code: 'product_withdrawn', message: `"${title}" is no longer for sale and was removed.` }));
       continue;
     }
-    const limit = lineLimit(state);
+    const before = kept.get(line.product_id) ?? 0;
+    const limit = Math.min(lineLimit(state), productLimit(state) - before);
     if (limit <= 0) {
       await removeLine(trx, line.id);
-      out.push(correction({ ...who, code: 'out_of_stock', message: `"${title}" is out of stock and was removed.`, old_value: line.quantity, new_value: 0 }));
+      out.push(
+        before > 0
+          ? correction({ ...who, code: 'quantity_clamped', message: `Your basket's other lines of "${title}" hold all that can be bought; this one was removed.`, old_value: line.quantity, new_value: 0 })
+          : correction({ ...who, code: 'out_of_stock', message: `"${title}" is out of stock and was removed.`, old_value: line.quantity, new_value: 0 }),
+      );
       continue;
     }
     const changes: { quantity?: number; price_at_add?: number; stockrecord_id?: number | null } = {};
     if (line.quantity > limit) {
       changes.quantity = limit;
-      const why = state.available !== null && state.available === limit ? `Only ${limit} of "${title}" in stock` : `At most ${limit} of "${title}" per basket`;
+      const why =
+        before > 0
+          ? `Only ${productLimit(state)} of "${title}" can be bought, ${before} of them in your basket's other lines`
+          : state.available !== null && state.available === limit
+            ? `Only ${limit} of "${title}" in stock`
+            : `At most ${limit} of "${title}" per basket`;
       out.push(correction({ ...who, code: 'quantity_clamped', message: `${why}; the quantity is now ${limit}.`, old_value: line.quantity, new_value: limit }));
     }
+    kept.set(line.product_id, before + Math.min(line.quantity, limit));
     if (state.price !== line.price_at_add) {
       changes.price_at_add = state.price;
       out.push(
