@@ -93,6 +93,7 @@ export const serverMessagesZh: Record<string, string> = {
   // Placing and paying an order.
   'The basket is empty.': '购物车是空的。',
   'This basket has been ordered already.': '这个购物车已经下过单了。',
+  'The order total is now {now}, not {sent}; check the basket and try again.': '订单总额现在是 {now}，不是 {sent}。请检查购物车后重试。',
   'No such basket of yours.': '找不到你的这个购物车。',
   'No such address of yours.': '找不到你的这个地址。',
   'One "{title}" is enough.': '“{title}”买一件就够了。',

@@ -67,8 +67,9 @@ interface Call {
 }
 let calls: Call[] = [];
 let quickAnswers: Response[] = [];
-let checkoutAnswers: Response[] = [];
+let checkoutAnswers: Array<Response | (() => Response)> = [];
 let statusAnswers: string[] = [];
+let basketNow: Basket = BASKET;
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -80,7 +81,12 @@ async function api(request: Request): Promise<Response> {
   if (path === '/rest-auth/token/verify/') return json({});
   if (path === '/rest-auth/user/') return json(loginResponseFor({ id: 7, username: 'noor' }).user);
   if (path.startsWith('/usermembership/user/')) return json({ error: 'not_found', message: 'Not found' }, 404);
-  if (path === '/basket') return json(BASKET);
+  if (path === '/basket') {
+    // Corrections come once, with the read that made them (as the server's do).
+    const answer = basketNow;
+    basketNow = { ...basketNow, corrections: [] };
+    return json(answer);
+  }
   if (path === '/product_membership') {
     return json([
       { id: 1, slug: 'premium', name: 'Premium', description: '', perks: [], sort_order: 0, is_premium: true, products: [{ id: 31, membership_id: 1, membership_slug: 'premium', name: 'A year', price: 29900, currency: 'CNY', period_unit: 'month', period_count: 12, is_active: true, sort_order: 0 }] },
@@ -91,7 +97,10 @@ async function api(request: Request): Promise<Response> {
   if (path === '/countries') return json([{ iso_3166_1_a2: 'CN', iso_3166_1_a3: 'CHN', iso_3166_1_numeric: '156', name: 'China', printable_name: 'China', display_order: 0, is_shipping_country: true }]);
   if (path === '/basket/shipping-methods') return json([{ code: 'standard', name: 'Standard', description: '', price: 1200, is_discounted: false, discount: 0 }]);
   if (path === '/quick_checkout') return quickAnswers.shift()!;
-  if (path === '/checkout') return checkoutAnswers.shift()!;
+  if (path === '/checkout') {
+    const next = checkoutAnswers.shift()!;
+    return typeof next === 'function' ? next() : next;
+  }
   if (path === '/pay/order/41/payment/1/update') {
     return json({ order_id: 41, number: ORDER.number, payment_method: 'wechatpay', attempt: 1, channel: 'pc', kind: 'qr', url: null, code_url: 'weixin://wxpay/bizpayurl?pr=abc', expires_at: '2026-11-01T08:30:00.000Z' });
   }
@@ -129,6 +138,7 @@ beforeEach(async () => {
   quickAnswers = [];
   checkoutAnswers = [];
   statusAnswers = [];
+  basketNow = BASKET;
   sessionStorage.clear();
   await saveLogin(loginResponseFor({ id: 7, username: 'noor' }, 'user-token'));
 });
@@ -201,6 +211,43 @@ describe('/checkout', () => {
     const sent = calls.find((c) => c.line === 'POST /checkout')!;
     expect(sent.key).toBeTruthy();
     expect(sent.body).toMatchObject({ basket: 5, shipping_method_code: 'standard', payment_method: 'dev', total: 10200, shipping_address: { last_name: 'Li', line1: '1 Reading Road', postcode: 'XX', country: 'CN' } });
+  });
+
+  it('a basket that changed under the review is read again: what changed, the new total, and Pay at it with a new key', async () => {
+    const totalConflict = () => {
+      // Meanwhile the tote bag's price went up: the server's basket now says so.
+      const line = { ...BASKET.lines[0], unit_price: 5000, price_excl_tax: 10000, price_incl_tax: 10000, price_excl_tax_excl_discounts: 10000, price_incl_tax_excl_discounts: 10000 };
+      basketNow = { ...BASKET, lines: [line], total_excl_tax: 10000, total_incl_tax: 10000, total_excl_tax_excl_discounts: 10000, total_incl_tax_excl_discounts: 10000, order_total: 10000, corrections: [{ code: 'price_changed', line: 50, product: 1, old_value: 4500, new_value: 5000, message: 'The price changed.' }] };
+      const message = 'The order total is now 112.00 CNY, not 102.00 CNY; check the basket and try again.';
+      return json({ error: 'conflict', message: `total: ${message}`, fields: { total: message } }, 409);
+    };
+    checkoutAnswers = [totalConflict, orderAnswer()];
+    renderAt('/checkout');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }, slow));
+    await screen.findByRole('heading', { name: 'Where should we send it?' }, slow);
+    fireEvent.change(await screen.findByLabelText('Last name', undefined, slow), { target: { value: 'Li' } });
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Reading Road' } });
+    fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: '100000' } });
+    await screen.findByRole('option', { name: 'China' }, slow);
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'CN' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('radio', { name: /Standard/ }, slow));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Test payment (demo)' }, slow));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay ¥102.00' }, slow));
+
+    // The reason in words, not the server's "total: ..." with its field name; what changed; the new amount to pay.
+    expect(await screen.findByText('The order was not placed: the basket changed since you saw it. Check what changed, then pay the new total.', undefined, slow)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(await screen.findByText(/Lectern Tote Bag/, { selector: '.basket-notices li' }, slow)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay ¥112.00' }, slow));
+    await waitFor(() => expect(calls.filter((c) => c.line === 'POST /checkout')).toHaveLength(2), slow);
+    const [first, second] = calls.filter((c) => c.line === 'POST /checkout');
+    expect(first.body).toMatchObject({ total: 10200 });
+    expect(second.body).toMatchObject({ total: 11200 });
+    expect(second.key).toBeTruthy();
+    expect(second.key).not.toBe(first.key);
   });
 
   it('/pay_success asks the status until the order is paid, then lists what was granted with links', async () => {

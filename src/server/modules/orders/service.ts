@@ -257,7 +257,8 @@ async function placeOrder(ctx: AppContext, trx: Kysely<Database>, actor: Actor, 
   if (!paymentMethodAvailable(ctx.config, delivery.payment_method)) throw Invalid.field('payment_method', 'This payment method is not offered on this site.');
   const address = draft.shippingRequired ? await shippingAddressOf(trx, actor, delivery) : null;
   if (delivery.total !== undefined && delivery.total !== draft.total) {
-    const message = `The order total is now ${draft.total}, not ${delivery.total}; check the basket and try again.`;
+    const money = (amount: number) => `${(amount / 100).toFixed(2)} ${ctx.config.currency}`;
+    const message = `The order total is now ${money(draft.total)}, not ${money(delivery.total)}; check the basket and try again.`;
     throw new Conflict(`total: ${message}`, { total: message });
   }
   if (draft.basketId !== null && !(await submitBasket(trx, draft.basketId, now))) {

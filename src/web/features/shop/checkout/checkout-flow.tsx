@@ -11,6 +11,7 @@ import { useHttp } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import { formatPrice } from '../../../lib/price.js';
 import { countriesQuery, shippingMethodsQuery } from '../api/basket.js';
+import { BasketNotices } from '../components/basket-notices.js';
 import { useBasket } from '../components/use-basket.js';
 import {
   checkoutMachine,
@@ -67,9 +68,19 @@ const VISIBLE_STEPS = ['basket', 'address', 'shipping', 'payment', 'review', 'pa
 const visibleStep = (step: CheckoutStep): (typeof VISIBLE_STEPS)[number] =>
   step === 'basket' || step === 'address' || step === 'shipping' || step === 'payment' || step === 'review' ? step : 'pay';
 
-/** A problem's reason as the shopper reads it: no connection, or the server's refusal in the shopper's language. */
-const reasonOf = (problem: CheckoutProblem | null, t: CheckoutT, lang: Language) =>
-  problem?.kind === 'network' ? t('http.network') : localiseServerText(problem?.message ?? '', lang);
+/** Refused because the basket or its total changed since the review was shown: sending the same order again cannot help. */
+const basketChanged = (problem: CheckoutProblem | null) => problem?.status === 409 && ('basket' in problem.fields || 'total' in problem.fields);
+
+/**
+ * A problem's reason as the shopper reads it: no connection, or the server's refusal in the shopper's language (the
+ * text of its one field when it names one, not the message that starts with the field's name).
+ */
+function reasonOf(problem: CheckoutProblem | null, t: CheckoutT, lang: Language): string {
+  if (problem?.kind === 'network') return t('http.network');
+  if (basketChanged(problem)) return t('checkout.basketChanged');
+  const fields = Object.values(problem?.fields ?? {});
+  return localiseServerText(fields.length === 1 ? fields[0]! : (problem?.message ?? ''), lang);
+}
 
 function ProblemNote({ problem, t }: { problem: CheckoutProblem | null; t: CheckoutT }) {
   const { lang } = useCheckoutI18n();
@@ -497,7 +508,7 @@ function ReviewStep({
       )}
       <Actions>
         <BackButton actor={actor} t={t} />
-        {failed ? (
+        {failed && !basketChanged(context.problem) ? (
           <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>
             {t('checkout.retry')}
           </button>
@@ -661,6 +672,14 @@ export function CheckoutFlow({ owner, membership, order }: { owner: number; memb
     if (membership && actor.getSnapshot().matches('basket')) actor.send({ type: 'START', item: { kind: membership.kind, product: membership.product } satisfies CheckoutItem });
   }, [actor, membership]);
 
+  // The basket changed under the review (a price, the stock): read it again, so the review shows the new total,
+  // the notices say what changed, and Pay offers the new amount.
+  const changed = snapshot.matches('placeFailed') && basketChanged(snapshot.context.problem);
+  const { replay } = basket;
+  useEffect(() => {
+    if (changed) void replay();
+  }, [changed, replay]);
+
   // Each new step is announced by moving the focus to its heading (not on the first render).
   const headingKey = snapshot.matches('placeFailed') ? 'review' : JSON.stringify(snapshot.value);
   useEffect(() => {
@@ -695,7 +714,13 @@ export function CheckoutFlow({ owner, membership, order }: { owner: number; memb
         {step === 'address' && <AddressStep actor={actor} t={t} snapshot={snapshot} owner={owner} />}
         {step === 'shipping' && <ShippingStep actor={actor} t={t} snapshot={snapshot} owner={owner} basket={basket.basket} />}
         {step === 'payment' && <PaymentStep actor={actor} t={t} snapshot={snapshot} />}
-        {step === 'review' && <ReviewStep actor={actor} t={t} snapshot={snapshot} owner={owner} basket={basket.basket} membership={membership} />}
+        {step === 'review' && (
+          <>
+            {/* What changed in the basket (a price, the stock) since it was shown: the review's figures are the new ones. */}
+            {!membership && <BasketNotices notices={basket.notices} onDismiss={() => void basket.dismiss()} />}
+            <ReviewStep actor={actor} t={t} snapshot={snapshot} owner={owner} basket={basket.basket} membership={membership} />
+          </>
+        )}
         {current === 'pay' && <PayStep actor={actor} t={t} snapshot={snapshot} />}
       </section>
     </div>

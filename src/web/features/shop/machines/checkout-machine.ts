@@ -279,10 +279,14 @@ export const checkoutMachine = setup({
         ],
       },
     },
-    /** The order was not placed: RETRY sends it again with the same key; BACK changes the choices (a new key on PAY). */
+    /**
+     * The order was not placed: RETRY sends it again with the same key; BACK changes the choices (a new key on PAY);
+     * PAY is a new attempt at the total shown now (the basket changed under the review: its new total, a new key).
+     */
     placeFailed: {
       on: {
         RETRY: 'placing',
+        PAY: { target: 'placing', actions: assign({ idempotencyKey: ({ event }) => event.key, total: ({ event }) => event.total, problem: null }) },
         BACK: { target: 'review', actions: [assign({ idempotencyKey: null }), 'clearProblem'] },
       },
     },
