@@ -252,11 +252,19 @@ describe('/cart', () => {
     const totals = () => screen.getByRole('region', { name: 'Totals' });
     await waitFor(() => expect(within(totals()).getAllByText('¥147.00')).toHaveLength(2), slow);
 
+    // At one, "one fewer" says it cannot go lower but stays focusable (a disabled button would drop the focus).
+    const fewer = screen.getByRole('button', { name: 'One fewer SQL Indexes Explained' }) as HTMLButtonElement;
+    expect(fewer.disabled).toBe(false);
+    expect(fewer.getAttribute('aria-disabled')).toBe('true');
     setOnline(false);
     fireEvent.click(screen.getByRole('button', { name: 'One more SQL Indexes Explained' }));
     await waitFor(() => expect(screen.getAllByText('Waiting to be sent')).toHaveLength(1));
-    fireEvent.click(screen.getByRole('button', { name: 'Remove Offline-First Web Apps' }));
+    const remove = screen.getByRole('button', { name: 'Remove Offline-First Web Apps' });
+    remove.focus();
+    fireEvent.click(remove);
     expect(await screen.findByText('Removal waiting to be sent')).toBeTruthy();
+    // The removed line's buttons are gone: the focus is on the page's heading, not lost to the page's start.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
     expect(screen.getByText(/Totals as of the last answer/)).toBeTruthy();
     expect(server.lines.map((l) => l.quantity)).toEqual([1, 1]);
 

@@ -36,7 +36,7 @@ const CSS = `
 .cart-line__options{margin:0;color:var(--muted);font-size:.9rem}
 .stepper{display:inline-flex;align-items:center;gap:.25rem}
 .stepper button{width:44px;height:44px;padding:0;border:1px solid var(--border);border-radius:10px;background:var(--surface-raised);color:var(--text);font:inherit;font-size:1.25rem;cursor:pointer}
-.stepper button:disabled{opacity:.5;cursor:default}
+.stepper button:disabled,.stepper button[aria-disabled='true']{opacity:.5;cursor:default}
 .stepper output{min-width:2.5rem;text-align:center;font-weight:700}
 .pending-mark{display:inline-block;padding:.05rem .5rem;border-radius:999px;background:var(--premium-bg);color:var(--premium-text);font-size:.75rem;font-weight:700}
 .basket-notices{margin:0 0 1rem;padding:.75rem 1rem;border:2px solid var(--premium-text);border-radius:var(--radius);background:var(--premium-bg);color:var(--premium-text)}

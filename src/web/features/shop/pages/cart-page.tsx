@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Basket } from '../../../../shared/api/shop.js';
 import { MAX_LINE_QUANTITY, SINGLE_COPY_CLASSES } from '../../../../shared/api/shop-paths.js';
@@ -27,7 +27,8 @@ function asApiError(error: unknown): unknown {
   return typeof e?.status === 'number' && typeof e.message === 'string' ? new ApiError(e.message, e.status, 'refused', e.fields) : error;
 }
 
-function LineItem({ line, basket }: { line: ViewLine; basket: BasketState }) {
+/** A basket line; `onRemoved` takes the focus that its removed controls held. */
+function LineItem({ line, basket, onRemoved }: { line: ViewLine; basket: BasketState; onRemoved: () => void }) {
   const { t, lang } = useShopI18n();
   const quantityId = useId();
   const singleCopy = (SINGLE_COPY_CLASSES as readonly string[]).includes(line.productClass);
@@ -59,11 +60,22 @@ function LineItem({ line, basket }: { line: ViewLine; basket: BasketState }) {
             <span className="meta">{t('product.oneCopy')}</span>
           ) : (
             <div className="stepper" role="group" aria-label={t('cart.quantity', { title: line.title })}>
-              <button type="button" onClick={() => setQuantity(line.quantity - 1)} disabled={line.quantity <= 1} aria-label={t('cart.decrease', { title: line.title })}>
+              {/* At a bound the button says so (aria-disabled) but keeps the focus a disabled one would drop. */}
+              <button
+                type="button"
+                onClick={() => line.quantity > 1 && setQuantity(line.quantity - 1)}
+                aria-disabled={line.quantity <= 1 || undefined}
+                aria-label={t('cart.decrease', { title: line.title })}
+              >
                 −
               </button>
               <output id={quantityId} aria-live="polite">{line.quantity}</output>
-              <button type="button" onClick={() => setQuantity(line.quantity + 1)} disabled={line.quantity >= MAX_LINE_QUANTITY} aria-label={t('cart.increase', { title: line.title })}>
+              <button
+                type="button"
+                onClick={() => line.quantity < MAX_LINE_QUANTITY && setQuantity(line.quantity + 1)}
+                aria-disabled={line.quantity >= MAX_LINE_QUANTITY || undefined}
+                aria-label={t('cart.increase', { title: line.title })}
+              >
                 +
               </button>
             </div>
@@ -73,7 +85,10 @@ function LineItem({ line, basket }: { line: ViewLine; basket: BasketState }) {
             type="button"
             className="button button--small button--quiet"
             aria-label={t('cart.remove', { title: line.title })}
-            onClick={() => void basket.change({ ...base, kind: 'remove', quantity: 0 })}
+            onClick={() => {
+              void basket.change({ ...base, kind: 'remove', quantity: 0 });
+              onRemoved();
+            }}
           >
             {t('cart.removeShort')}
           </button>
@@ -227,6 +242,9 @@ export function Component() {
   const { t, lang } = useShopI18n();
   const basket = useBasket();
   useEffect(markShopUsed, []);
+  // A removed line's controls go: the focus moves to the page's heading rather than to the page's start.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const focusTitle = useCallback(() => titleRef.current?.focus(), []);
   const server = basket.basket;
   const visible = basket.lines;
   const loading = !basket.ready || !basket.owner || (server === null && basket.sync === 'syncing' && visible.length === 0);
@@ -235,7 +253,9 @@ export function Component() {
       <ShopStyles />
       <Head title={t('cart.title')} noindex />
       <header className="page-header">
-        <h1>{t('cart.title')}</h1>
+        <h1 ref={titleRef} tabIndex={-1}>
+          {t('cart.title')}
+        </h1>
       </header>
       <BasketNotices notices={basket.notices} onDismiss={() => void basket.dismiss()} />
       <div role="status" className="meta">
@@ -259,7 +279,7 @@ export function Component() {
             <h2 id="cart-lines-title" className="visually-hidden">{t('cart.lines')}</h2>
             <ul className="cart-lines">
               {visible.map((line) => (
-                <LineItem key={line.key} line={line} basket={basket} />
+                <LineItem key={line.key} line={line} basket={basket} onRemoved={focusTitle} />
               ))}
             </ul>
           </section>

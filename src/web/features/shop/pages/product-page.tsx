@@ -88,6 +88,7 @@ function BuyBox({ product }: { product: ProductDetail }) {
     const form = new FormData(event.currentTarget);
     const options = product.options.map((o) => ({ option: o.id, value: String(form.get(`option-${o.id}`) ?? '').trim() }));
     const quantity = singleCopy ? 1 : Math.min(max, Math.max(1, Number(form.get('quantity')) || 1));
+    if (busy) return;
     setBusy(true);
     try {
       await basket.change({
@@ -124,7 +125,8 @@ function BuyBox({ product }: { product: ProductDetail }) {
           <input id={quantityId} type="number" name="quantity" min={1} max={max} step={1} defaultValue={1} inputMode="numeric" />
         </div>
       )}
-      <button type="submit" className="button" disabled={!canBuy || !basket.ready || busy}>
+      {/* While adding, the button says so (aria-disabled) but keeps the keyboard's focus, which a disabled one drops. */}
+      <button type="submit" className="button" disabled={!canBuy || !basket.ready} aria-disabled={busy || undefined}>
         {busy ? t('product.adding') : t('product.add')}
       </button>
       <div role="status">
