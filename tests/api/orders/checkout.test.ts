@@ -16,6 +16,16 @@ describe('checkout', () => {
     expect((await t.api('POST', '/checkout', { body: { basket: 1, payment_method: 'dev' } })).statusCode).toBe(401);
   });
 
+  it('titles a Chinese buyer’s order in Chinese (the payment pages and the providers show it)', async () => {
+    const zh = await shopper(t);
+    const book = await createPhysical(t, { price: 5000, stock: 5 });
+    const download = await createOtherProduct(t, 'digital', { price: 1900 });
+    const basket = await basketOf(t, zh.token, [{ product: book.product.id, quantity: 1 }, { product: download.id }]);
+    const order = await t.api('POST', '/checkout', { token: zh.token, headers: { 'accept-language': 'zh-CN' }, body: { payment_method: 'dev', basket, shipping_address: ADDRESS, shipping_method_code: shippingCode } });
+    expect(order.statusCode, order.body).toBe(201);
+    expect(order.json().title).toBe(`${book.product.title} 等 2 件商品`);
+  });
+
   it('turns the basket into an order: prices frozen, stock held, basket closed, a number', async () => {
     const { user, token } = await shopper(t);
     const book = await createPhysical(t, { price: 5000, stock: 5 });

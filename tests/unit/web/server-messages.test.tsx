@@ -6,7 +6,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serverMessagesZh } from '../../../src/shared/i18n/server-messages.js';
 import { ApiError } from '../../../src/web/lib/http.js';
-import { localiseApiError } from '../../../src/web/ui/forms/server-messages.js';
+import { localiseApiError, localiseServerText } from '../../../src/web/ui/forms/server-messages.js';
 import { answerCallsWith, jsonResponse, renderRoutesAt } from './test-app.js';
 
 /* A Chinese reader sees the server's refusals beside a form in Chinese, and a refused confirmation link says why plainly. */
@@ -59,6 +59,15 @@ describe('localiseApiError', () => {
     expect(localiseApiError(throttled, 'zh-CN')).toBe(throttled);
     const offline = new Error('offline');
     expect(localiseApiError(offline, 'zh-CN')).toBe(offline);
+  });
+
+  it('says what was not found in Chinese, with the thing’s name translated where the catalogue knows it', () => {
+    expect(localiseServerText('Order not found.', 'zh-CN')).toBe('找不到这个订单。');
+    expect(localiseServerText('Basket line not found.', 'zh-CN')).toBe('找不到购物车中的这一项。');
+    expect((localiseApiError(new ApiError('Order not found.', 404, 'not_found'), 'zh-CN') as ApiError).message).toBe('找不到这个订单。');
+    // A name it does not know stays as sent, in the Chinese sentence; English is untouched.
+    expect(localiseServerText('Sitemap not found.', 'zh-CN')).toBe('找不到Sitemap。');
+    expect(localiseServerText('Order not found.', 'en')).toBe('Order not found.');
   });
 });
 

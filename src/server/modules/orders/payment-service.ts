@@ -60,10 +60,14 @@ export interface PayableOrder {
 
 const PROVIDERS = new Set(['alipay', 'wechatpay', 'dev']);
 
-/** "Title", or "Title and 2 more". */
-export function orderTitle(lines: Pick<OrderLineRow, 'title'>[]): string {
+/**
+ * "Title", or "Title and 2 more", in the buyer's language (the order's, as its mail): what the payment pages and the
+ * providers show as the order's subject.
+ */
+export function orderTitle(lines: Pick<OrderLineRow, 'title'>[], language: string | null): string {
   if (lines.length === 0) return '';
-  return lines.length === 1 ? lines[0].title : `${lines[0].title} and ${lines.length - 1} more`;
+  if (lines.length === 1) return lines[0].title;
+  return language === 'zh-CN' ? `${lines[0].title} 等 ${lines.length} 件商品` : `${lines[0].title} and ${lines.length - 1} more`;
 }
 
 /** Where a grant of an order line comes from: the order (kind `order`), one reference per line. */
@@ -259,6 +263,6 @@ export async function payableOrder(ctx: AppContext, actor: Actor | null, ref: { 
     user_id: order.user_id,
     payment_method: order.payment_method,
     expires_at: order.expires_at,
-    title: orderTitle(lines),
+    title: orderTitle(lines, order.language),
   };
 }

@@ -115,7 +115,7 @@ function toOrder(o: OrderRow, lines: OrderLineRow[], attributes: OrderLineAttrib
     user: o.user_id,
     status: o.status,
     currency: o.currency,
-    title: orderTitle(own),
+    title: orderTitle(own, o.language),
     total_excl_tax_excl_discounts: o.subtotal,
     total_discount: o.discount,
     shipping_incl_tax: o.shipping_charge,

@@ -39,7 +39,8 @@ function lookup(text: string, own: Record<string, string>): string | undefined {
   if (Object.hasOwn(own, text)) return own[text];
   for (const pattern of patternsOf(own)) {
     const parts = pattern.match.exec(text)?.groups;
-    if (parts) return pattern.text.replace(/\{(\w+)\}/g, (whole, name: string) => parts[name] ?? whole);
+    // A part the catalogue knows as a text of its own (the name of a thing in "{what} not found.") is put in translated.
+    if (parts) return pattern.text.replace(/\{(\w+)\}/g, (whole, name: string) => (parts[name] === undefined ? whole : Object.hasOwn(own, parts[name]) ? own[parts[name]] : parts[name]));
   }
   return undefined;
 }
