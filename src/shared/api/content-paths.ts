@@ -13,6 +13,8 @@ export const contentPaths = {
   articleUnlock: '/article/:id/unlock',
   articleRelated: '/article/related/:id',
   articleSummaryList: '/article/summary',
+  /** Staff: drafts and articles scheduled for later, which no public list shows. */
+  articleUnpublished: '/article/unpublished',
   articleSummary: '/article/summary/:id',
   articleCreate: '/article',
   banner: '/banner',

@@ -75,6 +75,23 @@ export const articleListQuery = pageQuery.extend({
 });
 export type ArticleListQuery = z.infer<typeof articleListQuery>;
 
+/** Staff: what is not public yet, newest change first; `status` narrows it to drafts or to scheduled articles. */
+export const unpublishedQuery = pageQuery.extend({ status: z.enum(['draft', 'scheduled'], 'Use draft or scheduled.').optional() });
+export type UnpublishedQuery = z.infer<typeof unpublishedQuery>;
+export const unpublishedArticle = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  /** `scheduled`: published, with a time still to come. */
+  status: z.enum(['draft', 'scheduled']),
+  published_at: z.string().nullable(),
+  updated_at: z.string(),
+  access: z.enum(['free', 'premium']),
+  author: z.object({ id: z.number().int(), display_name: z.string() }).nullable(),
+});
+export type UnpublishedArticle = z.infer<typeof unpublishedArticle>;
+export const unpublishedList = paginated(unpublishedArticle);
+
 const slugField = z
   .string()
   .trim()

@@ -207,6 +207,29 @@ describe('writes', () => {
     }
   });
 
+  it('lists drafts and scheduled articles to staff, newest change first, which no public list shows', async () => {
+    const author = await createStaff(t, { display_name: 'Editor Ed' });
+    const draft = await createArticle(t, { title: 'Unfinished draft', status: 'draft', author });
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const scheduled = await createArticle(t, { title: 'Out tomorrow', status: 'published', published_at: later, author });
+    const live = await createArticle(t, { title: 'Already out', author });
+    const all = await t.api('GET', '/article/unpublished', { token: staffToken, query: { page_size: '100' } });
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['cache-control']).toBe('private, no-store');
+    const ids = all.json().results.map((a: { id: number }) => a.id);
+    expect(ids).toContain(draft.id);
+    expect(ids).toContain(scheduled.id);
+    expect(ids).not.toContain(live.id);
+    expect(ids.indexOf(scheduled.id)).toBeLessThan(ids.indexOf(draft.id));
+    expect(all.json().results.find((a: { id: number }) => a.id === scheduled.id)).toMatchObject({ status: 'scheduled', published_at: later, author: { id: author.id, display_name: 'Editor Ed' } });
+    const drafts = (await t.api('GET', '/article/unpublished', { token: staffToken, query: { status: 'draft', page_size: '100' } })).json();
+    expect(drafts.results.every((a: { status: string }) => a.status === 'draft')).toBe(true);
+    expect(drafts.results.map((a: { id: number }) => a.id)).toContain(draft.id);
+    expect((await t.api('GET', '/article/unpublished', { token: staffToken, query: { status: 'gone' } })).json().fields).toHaveProperty('status');
+    expect((await t.api('GET', '/article/unpublished', { token: userToken })).statusCode).toBe(403);
+    expect((await t.api('GET', '/article/unpublished')).statusCode).toBe(401);
+  });
+
   it('names the invalid field and leaves nothing half-written', async () => {
     const missing = await t.api('POST', '/article', { body: { body_markdown: 'x' }, token: staffToken });
     expect(missing.statusCode).toBe(400);

@@ -522,3 +522,29 @@ export async function existingIds(db: Kysely<Database>, table: 'tags' | 'topics'
   const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
   return rows.map((r) => r.id);
 }
+
+/** Drafts, and published articles whose time is still to come (`scheduled`): what no public list shows. */
+function unpublished(db: Kysely<Database>, now: string, status: 'draft' | 'scheduled' | undefined) {
+  return db.selectFrom('articles').where((eb) => {
+    const draft = eb('articles.status', '=', 'draft');
+    const scheduled = eb.and([eb('articles.status', '=', 'published'), eb('articles.published_at', '>', now)]);
+    return status === 'draft' ? draft : status === 'scheduled' ? scheduled : eb.or([draft, scheduled]);
+  });
+}
+
+export async function countUnpublished(db: Kysely<Database>, now: string, status?: 'draft' | 'scheduled'): Promise<number> {
+  const row = await unpublished(db, now, status).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Newest change first, with the author's name. */
+export function listUnpublished(db: Kysely<Database>, now: string, status: 'draft' | 'scheduled' | undefined, limit: number, offset: number) {
+  return unpublished(db, now, status)
+    .leftJoin('users', 'users.id', 'articles.author_id')
+    .select(['articles.id', 'articles.title', 'articles.slug', 'articles.status', 'articles.published_at', 'articles.updated_at', 'articles.access', 'articles.author_id', 'users.display_name', 'users.username'])
+    .orderBy('articles.updated_at', 'desc')
+    .orderBy('articles.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}

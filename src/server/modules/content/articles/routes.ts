@@ -14,6 +14,8 @@ import {
   FINGERPRINT_HEADER,
   languageQuery,
   membershipStatus,
+  unpublishedList,
+  unpublishedQuery,
 } from '../../../../shared/api/content.js';
 import { requireStaff } from '../../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse, sendJsonBytes, serializedJson } from '../../../platform/http.js';
@@ -32,6 +34,7 @@ import {
   relatedArticles,
   unlockArticle,
   updateArticle,
+  listUnpublishedArticles,
 } from './service.js';
 import { entitlementOf } from '../access.js';
 import { ViewCounter, writeViews } from './views.js';
@@ -78,6 +81,21 @@ export const articleRoutes = moduleRoutes((app) => {
       if (answer.premium) privateResponse(reply);
       else reply.header('cache-control', 'public, max-age=0, must-revalidate');
       return sendJsonBytes(reply, answer.body);
+    },
+  });
+
+  app.get(contentPaths.articleUnpublished, {
+    schema: {
+      tags,
+      summary: 'Staff: drafts and articles scheduled for later (no public list shows them), newest change first',
+      querystring: unpublishedQuery,
+      response: { 200: unpublishedList },
+    },
+    handler: async (request, reply) => {
+      await requireStaff(request);
+      privateResponse(reply);
+      const page = await listUnpublishedArticles(ctx, request.query);
+      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
     },
   });
 

@@ -6,6 +6,8 @@ import type {
   ArticleUnlock,
   ArticleWrite,
   MembershipStatus,
+  UnpublishedArticle,
+  UnpublishedQuery,
 } from '../../../../shared/api/content.js';
 import type { PageQuery } from '../../../../shared/api/common.js';
 import type { Language } from '../../../../shared/i18n/index.js';
@@ -13,6 +15,7 @@ import type { ArticleRow } from '../../../db/types.js';
 import type { Actor } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../../platform/errors.js';
+import { offsetOf } from '../../../platform/http.js';
 import { htmlToText, readingTime, renderMarkdown } from '../../../platform/markdown.js';
 import { nowIso } from '../../../platform/time.js';
 import { decideArticleAccess, entitlementOfActor, isArticleOpen, previewAccess, releaseArticle, type Entitlement } from '../access.js';
@@ -30,6 +33,8 @@ import {
   listByViews,
   listInTopicCounted,
   listNewestCounted,
+  listUnpublished,
+  countUnpublished,
   insertArticle,
   newestCardsOfMonths,
   publishedArticles,
@@ -365,6 +370,26 @@ export async function updateArticle(ctx: AppContext, actor: Actor, id: number, i
   );
   ctx.events.changed('article');
   return previewArticle(ctx, actor, id);
+}
+
+/** Staff's list of what is not public yet (drafts, and articles scheduled for later), newest change first. */
+export async function listUnpublishedArticles(ctx: AppContext, query: UnpublishedQuery): Promise<Page<UnpublishedArticle>> {
+  const db = ctx.db.kysely;
+  const now = nowIso();
+  const [count, rows] = await Promise.all([countUnpublished(db, now, query.status), listUnpublished(db, now, query.status, query.page_size, offsetOf(query))]);
+  return {
+    count,
+    results: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      slug: r.slug,
+      status: r.status === 'draft' ? 'draft' : 'scheduled',
+      published_at: r.published_at,
+      updated_at: r.updated_at,
+      access: r.access,
+      author: r.display_name === null && r.username === null ? null : { id: r.author_id, display_name: r.display_name || r.username || '' },
+    })),
+  };
 }
 
 export async function deleteArticle(ctx: AppContext, id: number): Promise<void> {
