@@ -49,6 +49,10 @@ describe('shipping for a basket', () => {
     const bad = await t.api('GET', '/basket/shipping-methods', { token, query: { country: 'Japan' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('country');
+    // A well-formed code of no country is named too, as choosing a method does, not answered with no methods.
+    const none = await t.api('GET', '/basket/shipping-methods', { token, query: { country: 'ZZ' } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields).toEqual({ country: 'Unknown country.' });
   });
 
   it('is free over the threshold, counted after discounts', async () => {

@@ -407,6 +407,8 @@ export async function deleteBasket(ctx: AppContext, actor: Actor, id: number, re
 export async function basketShippingMethods(ctx: AppContext, actor: Actor, country: string | undefined, lang?: Language): Promise<ShippingMethod[]> {
   const base = await prepare(ctx, actor, lang);
   return ctx.db.kysely.transaction().execute(async (trx) => {
+    // As choosing one does: a country that does not exist is named, not answered as "no method ships there".
+    if (country !== undefined && !(await findCountry(trx, country))) throw Invalid.field('country', 'Unknown country.');
     const step = stepOf(base, trx);
     // Read only: what reconciling would change is reported by the next basket answer, not lost here.
     const basket = await ensureOpenBasket(trx, actor.id, step.now);
