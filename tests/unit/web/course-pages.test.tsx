@@ -406,6 +406,10 @@ describe('/course/{id}/lesson/{id}', () => {
     expect(await screen.findByText('This lesson is for members. Become a member to read it and the whole course.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     expect(document.body.textContent).not.toContain(BODY_TEXT);
+    // No course progress for a course they cannot take: the lesson's place in it.
+    await waitFor(() => expect(calls).toContain('GET /course/2/progress user'), slow);
+    expect(screen.queryByRole('progressbar', { name: 'Course progress' })).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Place in the course' })).toBeTruthy();
   });
 
   it('gives a member the body of a locked lesson after hydration, marks it done, and shows the course progress', async () => {

@@ -105,7 +105,8 @@ export function Component() {
     }
   };
 
-  const learner = viewer > 0 ? progress.data : undefined;
+  // A learner's progress where they may take the lesson; a reader it is locked for has none here, only its place.
+  const learner = viewer > 0 && !lesson.locked ? progress.data : undefined;
   const certificateCode = certificate ?? learner?.certificate?.code ?? null;
   const checking = viewer > 0 && guestLesson.locked && mine.isPending;
   return (
