@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signDevToken, type DevToken } from '../../../src/server/modules/payments/dev.js';
+import { handleNotification } from '../../../src/server/modules/payments/service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createBuyer, createPaymentsApp, orderRow, paymentRows, placeOrder, type Buyer } from './helpers.js';
 
@@ -65,6 +66,14 @@ describe('the test payment page', () => {
     const after = await page(token);
     expect(after.body).toContain('This order is paid.');
     expect(after.body).not.toContain('value="pay"');
+  });
+
+  it('answers the order as the payment left it, not as it was read before', async () => {
+    const { order, token } = await devLink(2100);
+    const body = new URLSearchParams({ token, action: 'pay' }).toString();
+    const result = await handleNotification(t.app.ctx, 'dev', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, now: Math.floor(Date.now() / 1000) }, t.app.log);
+    expect(result.ok && result.outcome).toBe('paid');
+    expect(result.order).toMatchObject({ id: order.id, status: 'paid' });
   });
 
   it('refuses a forged, altered or expired token, and a token for another buyer’s order', async () => {

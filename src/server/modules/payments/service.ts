@@ -184,7 +184,8 @@ export async function handleNotification(ctx: AppContext, method: PaymentMethod,
   }
   if (outcome === 'recorded_for_refund') log.warn(fields, 'payment for an order that can no longer be paid: recorded for a refund');
   else log.info({ ...fields, outcome }, 'payment notification accepted');
-  return { ok: true, order, verdict, outcome };
+  // The order as the payment left it (paid, or cancelled with the payment recorded for a refund), not as it was read before.
+  return { ok: true, order: (await orderOf(ctx, order.number)) ?? order, verdict, outcome };
 }
 
 /**
