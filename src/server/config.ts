@@ -63,6 +63,8 @@ export interface Config {
   paymentDevProvider: boolean;
   /** Minutes a checkout holds the stock of its lines (`RESERVATION_MINUTES`). */
   reservationMinutes: number;
+  /** How many unpaid orders holding stock one shopper may have at once (`ORDER_HOLDS_PER_USER`). */
+  orderHoldsPerUser: number;
   /** Minutes an unpaid order stays payable before it expires (`ORDER_PAYMENT_MINUTES`). */
   orderPaymentMinutes: number;
   /** log2 of scrypt's cost N for new password hashes (`PASSWORD_HASH_COST`); stored hashes keep their own. */
@@ -131,6 +133,7 @@ const envSchema = z.object({
   WECHATPAY_GATEWAY: z.string().url().default('https://api.mch.weixin.qq.com'),
   PAYMENT_DEV_PROVIDER: z.enum(['0', '1', 'true', 'false']).optional(),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
+  ORDER_HOLDS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(3),
   ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_PASSWORD_COST),
   DISCOURSE_URL: optionalSetting(z.string().url().refine((v) => /^https?:\/\//i.test(v), 'must be an http or https URL')),
@@ -299,6 +302,7 @@ export function loadConfig(
     },
     paymentDevProvider,
     reservationMinutes: e.RESERVATION_MINUTES,
+    orderHoldsPerUser: e.ORDER_HOLDS_PER_USER,
     orderPaymentMinutes: e.ORDER_PAYMENT_MINUTES,
     passwordHashCost: e.PASSWORD_HASH_COST,
     discourseUrl: e.DISCOURSE_URL ? e.DISCOURSE_URL.replace(/\/+$/, '') : null,

@@ -110,6 +110,7 @@ export const serverMessagesZh: Record<string, string> = {
   // Placing and paying an order.
   'The basket is empty.': '购物车是空的。',
   'This basket has been ordered already.': '这个购物车已经下过单了。',
+  'You have {count} unpaid orders holding stock; pay or cancel one of them first.': '你有 {count} 个未付款的订单正占用库存，请先支付或取消其中一个。',
   'The order total is now {now}, not {sent}; check the basket and try again.': '订单总额现在是 {now}，不是 {sent}。请检查购物车后重试。',
   'No such basket of yours.': '找不到你的这个购物车。',
   'No such address of yours.': '找不到你的这个地址。',

@@ -26,6 +26,21 @@ describe('checkout', () => {
     expect(order.json().title).toBe(`${book.product.title} 等 2 件商品`);
   });
 
+  it('lets one shopper hold stock with at most 3 unpaid orders at once; an order holding none is not limited', async () => {
+    const { token } = await shopper(t);
+    const book = await createPhysical(t, { price: 1000, stock: 50 });
+    const order = async () => checkout(t, token, { basket: await basketOf(t, token, [{ product: book.product.id }]), shipping_address: ADDRESS, shipping_method_code: shippingCode });
+    for (let i = 0; i < 3; i += 1) ok(await order(), 201);
+    const fourth = await order();
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().message).toBe('You have 3 unpaid orders holding stock; pay or cancel one of them first.');
+    // Nothing of the refused order was held or written.
+    expect(await stockOf(t, book.record.id)).toEqual({ num_in_stock: 50, num_allocated: 3 });
+    // An order that holds no stock (a membership) is not limited by them.
+    const plan = await createMembershipProduct(t, { price: 3000 });
+    ok(await t.api('POST', '/quick_checkout', { token, body: { membership_product: plan.id, payment_method: 'dev' } }), 201);
+  });
+
   it('turns the basket into an order: prices frozen, stock held, basket closed, a number', async () => {
     const { user, token } = await shopper(t);
     const book = await createPhysical(t, { price: 5000, stock: 5 });

@@ -71,6 +71,18 @@ export async function countOrders(db: Kysely<Database>, f: OrderFilters): Promis
 }
 
 /** Pending orders whose time to pay has passed, oldest first. */
+/** A user's pending orders that still hold stock (their hold has not lapsed), on the `orders_user` index. */
+export async function countHoldingOrders(db: Kysely<Database>, userId: number, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('reserved_until', '>', now)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function overdueOrders(db: Kysely<Database>, now: string, limit: number) {
   return db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();
 }

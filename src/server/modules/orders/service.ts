@@ -52,6 +52,7 @@ import {
   countLines,
   countOrders,
   findAttribute,
+  countHoldingOrders,
   findKey,
   findLine,
   findOrder,
@@ -265,6 +266,11 @@ async function placeOrder(ctx: AppContext, trx: Kysely<Database>, actor: Actor, 
     throw new Conflict('basket: This basket has been ordered already.', { basket: 'This basket has been ordered already.' });
   }
   const holdsStock = draft.lines.some((l) => l.stockrecordId !== null);
+  // Unpaid orders hold stock from everyone else for a while: one shopper may keep only a few such holds at once.
+  const holds = ctx.config.orderHoldsPerUser;
+  if (holdsStock && (await countHoldingOrders(trx, actor.id, now)) >= holds) {
+    throw new Conflict(`You have ${holds} unpaid orders holding stock; pay or cancel one of them first.`);
+  }
   const reservedUntil = holdsStock ? new Date(at.getTime() + ctx.config.reservationMinutes * MINUTE_MS).toISOString() : null;
   const orderId = await insertOrder(trx, {
     number: `new:${randomUUID()}`,
