@@ -23,10 +23,8 @@ const imageTitle = z.string().trim().min(1, 'Give the picture a title.').max(200
 export const imageListQuery = pageQuery.extend({ search: z.string().trim().max(200, 'Use at most 200 characters.').optional() });
 export type ImageListQuery = z.infer<typeof imageListQuery>;
 
-/** Exactly one of `url` or `title`. */
-export const imageFindQuery = z
-  .object({ url: z.string().trim().max(500, 'Use at most 500 characters.').optional(), title: imageTitle.optional() })
-  .refine((q) => (q.url === undefined) !== (q.title === undefined), { message: 'Give either url or title.', path: ['url'] });
+/** Exactly one of `url` or `title` (checked after the caller's rights, so a guest is told to log in first). */
+export const imageFindQuery = z.object({ url: z.string().trim().max(500, 'Use at most 500 characters.').optional(), title: imageTitle.optional() });
 
 /** The upload's title (else the file's name); sent in the query, since the body is the picture. */
 export const imageUploadQuery = z.object({ title: imageTitle.optional() });

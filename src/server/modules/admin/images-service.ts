@@ -4,7 +4,7 @@ import { IMAGE_MAX_WIDTH } from '../../../shared/api/admin.js';
 import type { PageQuery } from '../../../shared/api/common.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { NotFound } from '../../platform/errors.js';
+import { Invalid, NotFound } from '../../platform/errors.js';
 import { offsetOf } from '../../platform/http.js';
 import { pictureToWebp, storeByHash } from '../../platform/pictures.js';
 import { nowIso } from '../../platform/time.js';
@@ -57,6 +57,7 @@ export async function getImage(ctx: AppContext, id: number): Promise<Image> {
 }
 
 export async function findLibraryImage(ctx: AppContext, by: { url?: string; title?: string }): Promise<Image> {
+  if ((by.url === undefined) === (by.title === undefined)) throw Invalid.field('url', 'Give either url or title.');
   const row = by.url !== undefined ? await findImageBy(ctx.db.kysely, 'url', by.url) : await findImageBy(ctx.db.kysely, 'title', by.title!);
   if (!row) throw new NotFound('Image');
   return toImage(row);
