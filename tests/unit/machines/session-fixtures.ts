@@ -46,6 +46,8 @@ export const REFRESH_ALT = { result: true, access_token: 'access-alt', access_to
 export const REFRESH_UNUSABLE = { detail: 'Token is blacklisted' };
 
 export const unauthorized = () => Object.assign(new Error('Request failed with status code 401'), { status: 401 });
+/** A call that got no answer (no connection): the http client's ApiError of status 0. */
+export const unanswered = () => Object.assign(new Error('Network Error'), { status: 0, code: 'network' });
 
 export function loginEvent(tokens: SessionTokens): Extract<SessionEvent, { type: 'LOGIN' }> {
   return {

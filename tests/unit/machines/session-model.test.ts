@@ -21,6 +21,7 @@ import {
   STALE_ACCESS,
   startSession,
   tokensOf,
+  unanswered,
   unauthorized,
   type Persisted,
   type SessionHarness,
@@ -57,7 +58,11 @@ function modelEvents(snapshot: SessionSnapshot): SessionEvent[] {
   if (snapshot.matches({ verifying: 'debouncing' })) events.push(internal({ type: AFTER_VERIFY }));
   if (snapshot.matches({ refreshing: 'debouncing' })) events.push(internal({ type: AFTER_REFRESH }));
   if (snapshot.matches({ verifying: 'calling' })) {
-    events.push(internal({ type: VERIFY_DONE, output: { detail: 'ok' } }), internal({ type: VERIFY_ERROR, error: unauthorized() }));
+    events.push(
+      internal({ type: VERIFY_DONE, output: { detail: 'ok' } }),
+      internal({ type: VERIFY_ERROR, error: unauthorized() }),
+      internal({ type: VERIFY_ERROR, error: unanswered() }),
+    );
   }
   if (snapshot.matches({ refreshing: 'calling' })) {
     events.push(
@@ -65,21 +70,23 @@ function modelEvents(snapshot: SessionSnapshot): SessionEvent[] {
       internal({ type: REFRESH_DONE, output: REFRESH_ALT }),
       internal({ type: REFRESH_DONE, output: REFRESH_UNUSABLE }),
       internal({ type: REFRESH_ERROR, error: unauthorized() }),
+      internal({ type: REFRESH_ERROR, error: unanswered() }),
     );
   }
   return events;
 }
 
 function label(event: SessionEvent): string {
-  const { type, output } = asInternal(event);
+  const { type, output, error } = asInternal(event);
+  const status = (error as { status?: number } | undefined)?.status;
   if (event.type === 'LOGIN') return `LOGIN(${event.response.access})`;
   if (event.type === 'AUTH_STATE_CHANGED') return `AUTH_STATE_CHANGED(${event.state.access_token || 'logged out'})`;
   if (type === AFTER_VERIFY) return '500 ms (verify)';
   if (type === AFTER_REFRESH) return '500 ms (refresh)';
   if (type === VERIFY_DONE) return 'verify ok';
-  if (type === VERIFY_ERROR) return 'verify 401';
+  if (type === VERIFY_ERROR) return status === 0 ? 'verify unanswered' : 'verify 401';
   if (type === REFRESH_DONE) return `refresh ok(${JSON.stringify(output)})`;
-  if (type === REFRESH_ERROR) return 'refresh 401';
+  if (type === REFRESH_ERROR) return status === 0 ? 'refresh unanswered' : 'refresh 401';
   return type;
 }
 
@@ -112,7 +119,12 @@ function expectedPersistence(step: Step<SessionSnapshot, SessionEvent>): Persist
 }
 
 function expectedOutcome(prev: SessionSnapshot, event: SessionEvent, next: SessionSnapshot): SessionOutcome | null {
-  const { type, output } = asInternal(event);
+  const { type, output, error } = asInternal(event);
+  // A call that got no answer says nothing about the tokens: the session keeps them and its outcome.
+  if ((type === VERIFY_ERROR || type === REFRESH_ERROR) && (error as { status?: number }).status === 0 && prev.context.access_token !== '') {
+    expect(next.matches('loggedIn')).toBe(true);
+    return prev.context.outcome;
+  }
   if (event.type === 'LOGIN' || event.type === 'LOGOUT') return null;
   if (event.type === 'AUTH_STATE_CHANGED') return sameTokens(prev.context, event.state) ? prev.context.outcome : null;
   if (type === VERIFY_DONE) return SESSION_OUTCOMES.valid;

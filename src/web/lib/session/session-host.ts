@@ -9,6 +9,7 @@ import { withAuthRetry } from './machines/auth-retry.js';
 import {
   isSessionSettled,
   sessionAccessToken,
+  isNoAnswer,
   sessionMachine,
   type SessionActorRef,
   type SessionSnapshot,
@@ -113,6 +114,14 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
   const report = (what: string, err: unknown) => {
     if (!stopped) console.error(what, err);
   };
+  // The tokens are checked again when the connection returns (once, however many calls went unanswered).
+  const verifyOnline = () => {
+    window.removeEventListener('online', verifyOnline);
+    if (!stopped) actor.send({ type: 'VERIFY' });
+  };
+  const verifyWhenOnline = () => {
+    if (typeof window !== 'undefined') window.addEventListener('online', verifyOnline);
+  };
   /** Once nothing is pending: the rows as they are now, to the page and to the machine. */
   const resync = async () => {
     if (pending > 0 || stopped) return;
@@ -146,7 +155,15 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
 
   const machine = sessionMachine.provide({
     actors: {
-      verifyToken: fromPromise<unknown, { token: string }>(({ input }) => http.post(authPaths.verify, { token: input.token })),
+      verifyToken: fromPromise<unknown, { token: string }>(async ({ input }) => {
+        try {
+          return await http.post(authPaths.verify, { token: input.token });
+        } catch (err) {
+          // Unanswered, the tokens stand: the check is made again once the connection returns.
+          if (isNoAnswer(err)) verifyWhenOnline();
+          throw err;
+        }
+      }),
       // One tab at a time (see refreshWithLock). It stores the new tokens itself, under the lock: that write
       // counts as pending, so it does not come back as another tab's change while the machine waits for it.
       refreshToken: fromPromise<unknown, { refresh: string }>(async ({ input }) => {
@@ -158,6 +175,9 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
             call: (refresh) => http.post(authPaths.refresh, { refresh }),
             now: options.now ?? Date.now,
           });
+        } catch (err) {
+          if (isNoAnswer(err)) verifyWhenOnline();
+          throw err;
         } finally {
           pending -= 1;
           void resync();
@@ -214,11 +234,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
   // Offline, the check could only fail, and a failed check ends the session (and with it the reader's offline
   // library): it waits for the connection instead. The stored tokens stand meanwhile.
   const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
-  const verifyOnline = () => {
-    window.removeEventListener('online', verifyOnline);
-    if (!stopped) actor.send({ type: 'VERIFY' });
-  };
-  if (isOffline()) window.addEventListener('online', verifyOnline);
+  if (isOffline()) verifyWhenOnline();
   else actor.send({ type: 'VERIFY' });
 
   const settle = async (event: { type: 'VERIFY' } | { type: 'REFRESH' }) => {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LoginResponse, SessionUser } from '../../../../shared/api/auth.js';
 import { AUTH_DEBOUNCE_MS } from '../../../../shared/constants.js';
 import type { MessageKey } from '../../../../shared/i18n/index.js';
@@ -44,6 +44,14 @@ export type SessionEvent =
   | { type: 'LOGOUT' }
   | { type: 'AUTH_STATE_CHANGED'; state: StoredSessionState };
 
+/**
+ * A failed call that got no answer from the server (the http client's ApiError of status 0: no connection, a
+ * timeout): it says nothing about the tokens, so it neither refreshes nor ends the session.
+ */
+export function isNoAnswer(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 0;
+}
+
 /** What the host persists at login or after a refresh; `user` only at login (the refresh keeps the stored user). */
 export interface PersistLoginParams {
   tokens: SessionTokens;
@@ -85,6 +93,8 @@ export const sessionMachine = setup({
     clearTokens: assign(() => ({ ...EMPTY_TOKENS })),
   },
   guards: {
+    /** The call got no answer (no connection, a timeout): the server said nothing about the tokens. */
+    noAnswer: ({ event }) => isNoAnswer((event as { error?: unknown }).error),
     noAccessToken: ({ context }) => context.access_token === '',
     accessTokenExpired: ({ context }) => accessTokenExpiring(context.access_token_expiration, context.now()),
     noRefreshToken: ({ context }) => context.refresh_token === '',
@@ -172,8 +182,12 @@ export const sessionMachine = setup({
               target: '#session.loggedIn',
               actions: { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.valid } },
             },
-            // The server does not accept the token: exchange the refresh token before giving up.
-            onError: '#session.refreshing.checking',
+            onError: [
+              // Unreachable: the stored tokens stand (the host checks again when the connection returns).
+              { guard: 'noAnswer', target: '#session.loggedIn' },
+              // The server does not accept the token: exchange the refresh token before giving up.
+              { target: '#session.refreshing.checking' },
+            ],
           },
         },
       },
@@ -220,10 +234,14 @@ export const sessionMachine = setup({
                 actions: ['clearTokens', 'persistLogout', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.invalid } }],
               },
             ],
-            onError: {
-              target: '#session.loggedOut',
-              actions: ['clearTokens', 'persistLogout', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.invalid } }],
-            },
+            onError: [
+              // No answer is not a refusal: the session stays, with the tokens it has, until the server can be asked.
+              { guard: and(['noAnswer', not('noAccessToken')]), target: '#session.loggedIn' },
+              {
+                target: '#session.loggedOut',
+                actions: ['clearTokens', 'persistLogout', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.invalid } }],
+              },
+            ],
           },
         },
       },
