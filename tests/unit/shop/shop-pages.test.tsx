@@ -10,6 +10,7 @@ import { createRoutes } from '../../../src/web/app/routes.js';
 import { readAccessToken } from '../../../src/web/lib/auth-state.js';
 import { getDb } from '../../../src/web/lib/db.js';
 import { createHttpClient } from '../../../src/web/lib/http.js';
+import { sessionHost } from '../../../src/web/lib/session/session-context.js';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
 import { lineKey } from '../../../src/web/features/shop/outbox/outbox.js';
 import { enqueue } from '../../../src/web/features/shop/outbox/store.js';
@@ -119,7 +120,16 @@ function renderAt(path: string, lang: 'en' | 'zh-CN' = 'en') {
 }
 
 const slow = { timeout: 5000 };
-const login = () => saveLogin(loginResponseFor({ id: 7, username: 'noor' }, 'user-token'));
+/**
+ * A login stored on the device, as the session sees it before a page renders: the tab's one session host (started
+ * by an earlier test's basket call) reads the rows through a live query, which may not have caught up yet; a page
+ * rendered before then takes the reader for a guest and sends them to log in.
+ */
+const login = async () => {
+  await saveLogin(loginResponseFor({ id: 7, username: 'noor' }, 'user-token'));
+  const host = await sessionHost();
+  await waitFor(() => expect(host.stored().auth.isLogin).toBe(1), slow);
+};
 const setOnline = (value: boolean) => {
   online = value;
   window.dispatchEvent(new Event(value ? 'online' : 'offline'));
