@@ -26,6 +26,9 @@ function server(index: number) {
       // Every browser test logs in from 127.0.0.1, many within a minute; the per-address login limit has its own
       // API tests (tests/api/auth), so here it stays out of the way.
       LOGIN_RATE_LIMIT: '1000',
+      // Each test is its own address (tests/e2e/fixtures.ts sends one in X-Forwarded-For), as each reader is: the
+      // failed logins of one test (a captcha is due after 3 from an address) never reach another's login.
+      TRUST_PROXY: '1',
       ALTCHA_MAX_NUMBER: '10000',
       // The community forum's single sign-on (tests/e2e/community.spec.ts plays the forum with this test secret).
       DISCOURSE_URL: 'http://forum.lectern.localhost',

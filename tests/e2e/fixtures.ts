@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
@@ -14,6 +15,12 @@ export const test = base.extend<{ consoleProblems: string[]; expectedFailures: R
   // Each worker talks to its own server (tests/e2e/servers.ts).
   baseURL: async ({}, use, testInfo) => {
     await use(`http://localhost:${serverPort(testInfo.parallelIndex)}`);
+  },
+  // Each test (and each retry) comes from an address of its own, as separate readers do: per-address rules (a
+  // captcha after 3 failed logins, the guest meter's network) see one test at a time, whichever worker runs it.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    const n = createHash('sha256').update(`${testInfo.testId}#${testInfo.retry}#${testInfo.repeatEachIndex}`).digest().readUInt16BE(0);
+    await use({ 'x-forwarded-for': `10.${testInfo.parallelIndex + 1}.${n >> 8}.${n & 255}` });
   },
   expectedFailures: async ({}, use) => {
     await use([/\/api\/v2\/usermembership\/user\/\d+$/]);
