@@ -1,5 +1,7 @@
+import { afterEach } from 'vitest';
 import type { LoginResponse } from '../../../../src/shared/api/auth.js';
 import { openDb, type LecternDb } from '../../../../src/web/lib/db.js';
+import type { SessionHost } from '../../../../src/web/lib/session/session-host.js';
 
 export const BASE_URL = 'http://localhost';
 export const FAR = '2999-01-01T00:00:00.000000Z';
@@ -11,6 +13,23 @@ export function freshDbName(): string {
   return `lectern-session-${process.pid}-${++counter}`;
 }
 export const dbNamed = (name: string): LecternDb => openDb(name);
+
+/**
+ * The hosts and databases a test file starts, stopped and deleted after each test (its writes landed first):
+ * push them on the lists this returns.
+ */
+export function cleanedAfterEach(): { hosts: SessionHost[]; dbs: LecternDb[] } {
+  const hosts: SessionHost[] = [];
+  const dbs: LecternDb[] = [];
+  afterEach(async () => {
+    for (const host of hosts.splice(0)) {
+      await host.flush();
+      host.stop();
+    }
+    for (const db of dbs.splice(0)) await db.delete();
+  });
+  return { hosts, dbs };
+}
 
 export function login(overrides: Partial<LoginResponse> = {}): LoginResponse {
   return {

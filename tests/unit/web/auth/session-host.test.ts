@@ -1,23 +1,15 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_DEFAULT_EXPIRATION } from '../../../../src/shared/constants.js';
 import { saveLogin } from '../../../../src/web/lib/session/session-store.js';
 import { createSessionFetch } from '../../../../src/web/lib/session/session-fetch.js';
-import { startSessionHost, type SessionHost } from '../../../../src/web/lib/session/session-host.js';
+import { startSessionHost } from '../../../../src/web/lib/session/session-host.js';
 import { readAuthState, readProfileState } from '../../../../src/web/lib/auth-state.js';
 import { createHttpClient } from '../../../../src/web/lib/http.js';
 import type { LecternDb } from '../../../../src/web/lib/db.js';
-import { BASE_URL, dbNamed, eventually, fakeServer, FAR, freshDbName, login, PAST, refused, type Handler } from './session-fixtures.js';
+import { BASE_URL, cleanedAfterEach, dbNamed, eventually, fakeServer, FAR, freshDbName, login, PAST, refused, type Handler } from './session-fixtures.js';
 
-const hosts: SessionHost[] = [];
-const dbs: LecternDb[] = [];
-afterEach(async () => {
-  for (const host of hosts.splice(0)) {
-    await host.flush();
-    host.stop();
-  }
-  for (const db of dbs.splice(0)) await db.delete();
-});
+const { hosts, dbs } = cleanedAfterEach();
 
 function database(name = freshDbName()): LecternDb {
   const db = dbNamed(name);

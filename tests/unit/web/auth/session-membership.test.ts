@@ -1,20 +1,12 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readAuthState } from '../../../../src/web/lib/auth-state.js';
 import type { LecternDb } from '../../../../src/web/lib/db.js';
 import { saveLogin } from '../../../../src/web/lib/session/session-store.js';
-import { startSessionHost, type SessionHost } from '../../../../src/web/lib/session/session-host.js';
-import { BASE_URL, dbNamed, eventually, fakeServer, FAR, freshDbName, login, PAST, type Call, type Handler } from './session-fixtures.js';
+import { startSessionHost } from '../../../../src/web/lib/session/session-host.js';
+import { BASE_URL, cleanedAfterEach, dbNamed, eventually, fakeServer, FAR, freshDbName, login, PAST, type Call, type Handler } from './session-fixtures.js';
 
-const hosts: SessionHost[] = [];
-const dbs: LecternDb[] = [];
-afterEach(async () => {
-  for (const host of hosts.splice(0)) {
-    await host.flush();
-    host.stop();
-  }
-  for (const db of dbs.splice(0)) await db.delete();
-});
+const { hosts, dbs } = cleanedAfterEach();
 
 function database(name = freshDbName()): LecternDb {
   const db = dbNamed(name);

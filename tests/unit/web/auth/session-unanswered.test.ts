@@ -1,21 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readAuthState } from '../../../../src/web/lib/auth-state.js';
 import { saveLogin } from '../../../../src/web/lib/session/session-store.js';
-import { startSessionHost, type SessionHost } from '../../../../src/web/lib/session/session-host.js';
-import type { LecternDb } from '../../../../src/web/lib/db.js';
-import { BASE_URL, dbNamed, eventually, fakeServer, freshDbName, login, PAST } from './session-fixtures.js';
+import { startSessionHost } from '../../../../src/web/lib/session/session-host.js';
+import { BASE_URL, cleanedAfterEach, dbNamed, eventually, fakeServer, freshDbName, login, PAST } from './session-fixtures.js';
 
-const hosts: SessionHost[] = [];
-const dbs: LecternDb[] = [];
-afterEach(async () => {
-  for (const host of hosts.splice(0)) {
-    await host.flush();
-    host.stop();
-  }
-  for (const db of dbs.splice(0)) await db.delete();
-});
+const { hosts, dbs } = cleanedAfterEach();
 
 /** The server, behind a connection that can drop: while `down`, every call fails without an answer. */
 function flakyServer() {
