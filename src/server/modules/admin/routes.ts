@@ -2,36 +2,27 @@ import type { FastifyRequest } from 'fastify';
 import { adminPaths, IMAGE_MAX_BYTES, image, imageFindQuery, imageList, imageListQuery, imageUploadQuery } from '../../../shared/api/admin.js';
 import { errorBody, idParam } from '../../../shared/api/common.js';
 import { requireStaff } from '../../platform/auth.js';
-import { Invalid, PayloadTooLarge } from '../../platform/errors.js';
+import { Invalid } from '../../platform/errors.js';
+import { readUploadBody } from '../../platform/upload-body.js';
 import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
 import { findLibraryImage, getImage, listLibrary, uploadImage } from './images-service.js';
 
 const tags = ['admin'];
 const IMAGE_TYPES = ['application/octet-stream', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-const tooLarge = () => new PayloadTooLarge(`The picture may be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`, 'file');
 
 /** The file's name without its folder and extension: the title of an upload that was given none. */
 const titleOfName = (name: string | undefined) => (name ?? '').replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '').trim().slice(0, 200);
 
 /** The picture arrives as the multipart field `file`, or as the whole body (octet-stream or image/*). */
 async function readUpload(request: FastifyRequest, title: string | undefined): Promise<{ bytes: Buffer; title: string }> {
-  let bytes: Buffer | undefined;
-  let name: string | undefined;
-  if (request.isMultipart()) {
-    const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-    if (!part || part.fieldname !== 'file') throw Invalid.field('file', 'Send the picture in the multipart field "file".');
-    try {
-      bytes = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      throw err;
-    }
-    name = part.filename;
-  } else if (Buffer.isBuffer(request.body) && request.body.length > 0) {
-    bytes = request.body;
-  }
-  if (!bytes) throw Invalid.field('file', 'Send a picture as multipart field "file" or as an image body.');
-  const chosen = title ?? titleOfName(name);
+  const { bytes, filename } = await readUploadBody(request, {
+    field: 'file',
+    maxBytes: IMAGE_MAX_BYTES,
+    tooLarge: `The picture may be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+    wrongField: 'Send the picture in the multipart field "file".',
+    missing: 'Send a picture as multipart field "file" or as an image body.',
+  });
+  const chosen = title ?? titleOfName(filename);
   if (!chosen) throw Invalid.field('title', 'Give the picture a title (the query parameter "title").');
   return { bytes, title: chosen };
 }

@@ -26,7 +26,7 @@ import {
   usersPaths,
 } from '../../../shared/api/users.js';
 import { requireUser } from '../../platform/auth.js';
-import { Invalid, PayloadTooLarge } from '../../platform/errors.js';
+import { readUploadBody } from '../../platform/upload-body.js';
 import { moduleRoutes, privateResponse } from '../../platform/http.js';
 import {
   bindEmail,
@@ -52,18 +52,14 @@ const IMAGE_TYPES = ['application/octet-stream', 'image/png', 'image/jpeg', 'ima
 
 /** The avatar arrives as the multipart field `avatar`, or as the whole body (octet-stream or image/*). */
 async function readAvatar(request: FastifyRequest): Promise<Buffer> {
-  if (request.isMultipart()) {
-    const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!part || part.fieldname !== 'avatar') throw Invalid.field('avatar', 'Send the image in the multipart field "avatar".');
-    try {
-      return await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLarge('The avatar may be at most 5 MB.', 'avatar');
-      throw err;
-    }
-  }
-  if (Buffer.isBuffer(request.body) && request.body.length > 0) return request.body;
-  throw Invalid.field('avatar', 'Send an image as multipart field "avatar" or as an application/octet-stream body.');
+  const { bytes } = await readUploadBody(request, {
+    field: 'avatar',
+    maxBytes: AVATAR_MAX_BYTES,
+    tooLarge: 'The avatar may be at most 5 MB.',
+    wrongField: 'Send the image in the multipart field "avatar".',
+    missing: 'Send an image as multipart field "avatar" or as an application/octet-stream body.',
+  });
+  return bytes;
 }
 
 export const usersRoutes = moduleRoutes((app) => {
