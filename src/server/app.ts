@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { createDb, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { authPlugin } from './platform/auth.js';
+import { guardRoutesFirst } from './platform/route-guard.js';
 import { ContentEvents } from './platform/content-events.js';
 import type { AppContext } from './platform/context.js';
 import { registerCompression } from './platform/compression.js';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
   await app.register(authPlugin);
+  guardRoutesFirst(app);
 
   await registerOpenApi(app, config);
 

@@ -3,12 +3,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authPaths } from '../../shared/api/auth-paths.js';
 import { API_PREFIX, errorBody } from '../../shared/api/common.js';
 import { contentPaths } from '../../shared/api/content-paths.js';
 import { memberMediaPaths } from '../../shared/api/courses.js';
 import { usersPaths } from '../../shared/api/users-paths.js';
 import type { Config } from '../config.js';
+import { routeAuth, type RouteAuth } from './route-guard.js';
 
 /**
  * The OpenAPI 3.1 document at /api/openapi.json, built from the routes themselves so that it cannot say
@@ -20,17 +20,7 @@ import type { Config } from '../config.js';
  * - uploads: multipart and raw bodies, which the zod contract cannot describe.
  */
 
-/** Who may call an operation. */
-export type RouteAuth = 'public' | 'optional' | 'user' | 'staff';
-
 const ERROR_REF = '#/components/schemas/Error';
-
-/** Where the handler leaves the guard to a helper of its module, which reading the handler cannot see. */
-const GUARDED_IN_HELPERS: Record<string, RouteAuth> = {
-  [`GET ${API_PREFIX}${authPaths.user}`]: 'user',
-  [`PUT ${API_PREFIX}${authPaths.user}`]: 'user',
-  [`PATCH ${API_PREFIX}${authPaths.user}`]: 'user',
-};
 
 const binary = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' };
 
@@ -81,23 +71,7 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '429': 'Too many requests; try again later',
 };
 
-const CALLS = (name: string) => new RegExp(`\\b${name}(?:\\$\\d+)?\\b`);
-const STAFF_GUARD = CALLS('requireStaff');
-const USER_GUARD = CALLS('requireUser');
-/** Reads the caller's token when there is one: directly, or through the content's entitlement of the request. */
-const OPTIONAL_ACTOR = CALLS('(?:getActor|entitlementOf)');
 const NO_CONTENT = /\.status\(\s*204\s*\)/;
-
-/** What the route's handler demands of the caller (see GUARDED_IN_HELPERS for the exceptions). */
-export function routeAuth(method: string, url: string, handler: unknown): RouteAuth {
-  const listed = GUARDED_IN_HELPERS[`${method} ${url}`];
-  if (listed) return listed;
-  const source = typeof handler === 'function' ? Function.prototype.toString.call(handler) : '';
-  if (STAFF_GUARD.test(source)) return 'staff';
-  if (USER_GUARD.test(source)) return 'user';
-  if (OPTIONAL_ACTOR.test(source)) return 'optional';
-  return 'public';
-}
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
