@@ -26,8 +26,9 @@ export function retryTime(lang: Language, seconds: number, now = Date.now()): st
 export function describeError(error: unknown, t: Translate, lang: Language): string {
   if (!(error instanceof ApiError)) return t('http.network');
   if (error.code === 'network') return t('http.network');
+  if (error.code === 'offline') return t('http.offline');
   if (error.code === 'aborted') return t('http.aborted');
-  if (error.code === 'timeout') return error.message;
+  if (error.code === 'timeout') return t('http.timeout', { ms: Number(/\d+/.exec(error.message)?.[0] ?? 0) });
   if (error.status === 429) {
     const seconds = retryAfterSeconds(error);
     return seconds === undefined ? t('auth.throttled') : t('auth.throttledUntil', { seconds, time: retryTime(lang, seconds) });
