@@ -125,6 +125,11 @@ test('nothing is wider than a 320 px screen, the account page included', async (
     await hydrated(page);
     expect(await tooWide(page), `at 320 px: ${path}`).toEqual([]);
   }
+  // A long unbroken query is quoted in the result line, which breaks it rather than widen the page.
+  await page.goto(`/search?q=${encodeURIComponent(`https://example.com/${'a'.repeat(150)}`)}`);
+  await hydrated(page);
+  await expect(page.getByText(/^Nothing matched/)).toBeVisible();
+  expect(await tooWide(page), 'at 320 px: a search for a long address').toEqual([]);
   await logInAsNewUser(page);
   // The avatar picker is a whole button (no native "No file chosen" cut off), and a long file name wraps.
   const picker = page.getByRole('button', { name: 'Choose a picture' });

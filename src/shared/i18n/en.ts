@@ -51,6 +51,8 @@ export const en = {
   'pagination.previous': 'Previous page',
   'pagination.next': 'Next page',
   'pagination.status': 'Page {page} of {pages}',
+  'pagination.pastLast': 'There is nothing on this page.',
+  'pagination.firstPage': 'Back to the first page',
   'list.empty': 'There are no articles here yet.',
   'list.count': '{count} articles',
   'list.countOne': '1 article',

@@ -52,6 +52,8 @@ export const zhCN: Messages = {
   'pagination.previous': '上一页',
   'pagination.next': '下一页',
   'pagination.status': '第 {page} 页，共 {pages} 页',
+  'pagination.pastLast': '这一页没有内容。',
+  'pagination.firstPage': '回到第一页',
   'list.empty': '这里还没有文章。',
   'list.count': '{count} 篇文章',
   'list.countOne': '1 篇文章',

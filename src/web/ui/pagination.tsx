@@ -9,11 +9,21 @@ interface PaginationProps {
   hrefFor: (page: number) => string;
 }
 
-/** Previous / next links of a `?page=` list, with where the reader is. Renders nothing for one page. */
+/**
+ * Previous / next links of a `?page=` list, with where the reader is. Renders nothing for one page. A page past
+ * the last (an old link, a list that shrank) says so and leads back to the first page.
+ */
 export function Pagination({ page, count, pageSize, hrefFor }: PaginationProps) {
   const { t } = useI18n();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (pages <= 1 && page <= 1) return null;
+  if (page > pages) {
+    return (
+      <p className="empty">
+        {t('pagination.pastLast')} <Link to={hrefFor(1)}>{t('pagination.firstPage')}</Link>
+      </p>
+    );
+  }
   return (
     <nav className="pagination" aria-label={t('pagination.label')}>
       {page > 1 ? (

@@ -61,4 +61,17 @@ describe('article list pages', () => {
     expect(page.header).toContain('<img class="page-header__cover" src="/media/t.webp"');
     expect(page.header).not.toContain('feed-link');
   });
+  it('says a page past the last is empty and leads to the first, instead of "no articles yet" and "page 99 of 1"', async () => {
+    const tag = { id: 5, name: 'performance', slug: 'performance', description: '', article_count: 11 };
+    const pastLast = { count: 11, next: null, previous: null, results: [] };
+    const page = await renderList('/tag/5?page=99', { '/api/v2/tag/5': tag, '/api/v2/article/summary': pastLast });
+    expect(page.html).toContain('<p class="list-count">11 articles</p>');
+    expect(page.html).not.toContain('There are no articles here yet.');
+    expect(page.html).not.toContain('Page 99 of 1');
+    expect(page.html).toMatch(/<p class="empty">There is nothing on this page\.(<!-- -->)? <a href="\/tag\/5"[^>]*>Back to the first page<\/a><\/p>/);
+    // A list that is really empty still says so, on its first page.
+    const empty = await renderList('/tag/5', { '/api/v2/tag/5': { ...tag, article_count: 0 }, '/api/v2/article/summary': { ...pastLast, count: 0 } });
+    expect(empty.html).toContain('There are no articles here yet.');
+    expect(empty.html).not.toContain('Back to the first page');
+  });
 });

@@ -70,7 +70,7 @@ export function ArticleListPage({
         {feeds && <FeedLink href={feeds.rss} name={title} />}
       </PageHeader>
       <p className="list-count">{t(list.count === 1 ? 'list.countOne' : 'list.count', { count: list.count })}</p>
-      <ArticleGrid articles={list.results} level={2} />
+      <ArticleGrid articles={list.results} count={list.count} level={2} />
       <Pagination page={page} count={list.count} pageSize={pageSize} hrefFor={(p) => pageHref(location.pathname, location.search, p)} />
     </>
   );

@@ -64,7 +64,7 @@ export function Component() {
       <div className="home-layout">
         <section className="home-layout__main" aria-labelledby="latest-title">
           <h2 id="latest-title">{t('home.latest')}</h2>
-          <ArticleGrid articles={latest.results} />
+          <ArticleGrid articles={latest.results} count={latest.count} />
           <Pagination page={page} count={latest.count} pageSize={LATEST_PAGE_SIZE} hrefFor={(p) => pageHref(location.pathname, location.search, p)} />
         </section>
         <aside className="home-layout__aside" aria-labelledby="hot-title">

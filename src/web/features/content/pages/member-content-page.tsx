@@ -87,7 +87,7 @@ export function Component() {
       <section aria-labelledby="member-articles-title">
         <h2 id="member-articles-title">{t('memberContent.articles')}</h2>
         <p className="list-count">{t(list.count === 1 ? 'list.countOne' : 'list.count', { count: list.count })}</p>
-        <ArticleGrid articles={list.results} level={3} label={t('memberContent.articles')} />
+        <ArticleGrid articles={list.results} count={list.count} level={3} label={t('memberContent.articles')} />
         <Pagination page={page} count={list.count} pageSize={LIST_PAGE_SIZE} hrefFor={(p) => pageHref(location.pathname, location.search, p)} />
       </section>
       <MemberAreaNav />

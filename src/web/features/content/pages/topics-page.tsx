@@ -26,7 +26,7 @@ export function Component() {
     <>
       <Head title={t('topics.title')} description={t('topics.description')} canonical={pageHref(paths.topics(), '', page)} />
       <PageHeader title={t('topics.title')} description={t('topics.description')} />
-      {data.results.length === 0 ? (
+      {data.count === 0 ? (
         <p className="empty">{t('topics.empty')}</p>
       ) : (
         <ul className="tile-grid">

@@ -132,7 +132,7 @@ export function Component() {
         </div>
       </Form>
       <p className="list-count" role="status">{t(list.count === 1 ? 'courses.countOne' : 'courses.count', { count: list.count })}</p>
-      {list.results.length === 0 ? (
+      {list.count === 0 ? (
         <p className="empty">{t('courses.none')}</p>
       ) : (
         <ul className="course-grid">

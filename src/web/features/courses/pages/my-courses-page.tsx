@@ -31,7 +31,7 @@ export function Component() {
         <p className="form-error" role="alert">{t('myCourses.loadFailed', { reason: describeServerError(mine.error, t, lang) })}</p>
       ) : !mine.data ? (
         <p role="status">{t('common.loading')}</p>
-      ) : mine.data.results.length === 0 ? (
+      ) : mine.data.count === 0 ? (
         <p className="empty">
           {t('myCourses.none')} <Link to={paths.courses()}>{t('myCourses.browse')}</Link>
         </p>

@@ -86,7 +86,7 @@ export function Component() {
       </nav>
       {params.q && <h2>{t('shop.searchResults', { q: params.q })}</h2>}
       <p className="list-count" role="status">{t(list.count === 1 ? 'shop.countOne' : 'shop.count', { count: list.count })}</p>
-      {list.results.length === 0 ? (
+      {list.count === 0 ? (
         <p className="empty">{t('shop.none')}</p>
       ) : (
         <ul className="shop-grid">
