@@ -52,6 +52,8 @@ export interface ShopProductsTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
+  /** Digital products: the document (admin library) the purchase delivers; without one it is not sold (migration 0024). */
+  document_id: Generated<number | null>;
 }
 
 export interface ShopProductOptionsTable {

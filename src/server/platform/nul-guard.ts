@@ -3,7 +3,8 @@ import { Invalid } from './errors.js';
 
 /**
  * The path of the first string that holds a NUL character, or undefined. Iterative (an explicit stack), so
- * no input can exhaust the call stack, and depth-first in document order, so the first hit is reported.
+ * no input can exhaust the call stack, and depth-first in document order, so the first hit is reported. Bytes
+ * (a Buffer body: an upload) are not text and are not walked: byte by byte, a large upload took seconds.
  */
 export function findNul(value: unknown): string | undefined {
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
@@ -12,7 +13,7 @@ export function findNul(value: unknown): string | undefined {
     const current = item.value;
     if (typeof current === 'string') {
       if (current.includes('\u0000')) return item.path || 'body';
-    } else if (current && typeof current === 'object') {
+    } else if (current && typeof current === 'object' && !ArrayBuffer.isView(current)) {
       const entries = Array.isArray(current) ? current.map((v, i) => [String(i), v] as const) : Object.entries(current);
       for (let i = entries.length - 1; i >= 0; i -= 1) {
         const [key, inner] = entries[i];

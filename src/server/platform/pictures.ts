@@ -47,11 +47,14 @@ export async function pictureToWebp(
   }
 }
 
-/** Stores a picture in `dir` under its content hash (the same picture is stored once) and answers its file name. */
-export function storeByHash(dir: string, webp: Buffer): string {
-  const name = `${createHash('sha256').update(webp).digest('hex')}.webp`;
+/**
+ * Stores a file in `dir` under its content hash and `ext` (the same file is stored once) and answers its file
+ * name: a picture as WebP, or a document.
+ */
+export function storeByHash(dir: string, bytes: Buffer, ext = 'webp'): string {
+  const name = `${createHash('sha256').update(bytes).digest('hex')}.${ext}`;
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, name);
-  if (!existsSync(file)) writeFileSync(file, webp);
+  if (!existsSync(file)) writeFileSync(file, bytes);
   return name;
 }

@@ -1,8 +1,9 @@
 // Kept apart from the zod schemas so the browser bundle can use the paths without zod.
 /**
  * Paths of the checkout and order calls, relative to API_PREFIX, named as django-oscar-api names them.
- * Every call needs a login; an order answers its owner and staff (others get 404). Every write takes an
- * `Idempotency-Key` header: the same key with the same body answers what the first answered.
+ * Every call needs a login (but a download, by its signed link); an order answers its owner and staff (others
+ * get 404). Every write takes an `Idempotency-Key` header: the same key with the same body answers what the
+ * first answered.
  */
 export const ordersPaths = {
   /** POST: the basket becomes an order (prices frozen, stock reserved, voucher used). */
@@ -25,6 +26,11 @@ export const ordersPaths = {
   orderRefund: '/orders/:id/refund',
   orderlines: '/orderlines',
   orderline: '/orderlines/:id',
+  /**
+   * GET the file a paid line of a digital product delivers, by the signed link (`exp`, `sig`) its order gives
+   * as `download_url`: no login, so a plain link works.
+   */
+  orderlineDownload: '/orderlines/:id/download',
   orderlineattributes: '/orderlineattributes',
   orderlineattribute: '/orderlineattributes/:id',
   /** GET the caller's own orders (query: status, page). */

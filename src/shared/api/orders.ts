@@ -111,6 +111,14 @@ export const orderLine = z.object({
   line_price_excl_tax: z.number().int(),
   discount: z.number().int(),
   attributes: z.array(orderLineAttribute),
+  /**
+   * A digital product's line in a paid (or fulfilled) order: the signed link that downloads its file, valid
+   * one to two hours (the order gives a fresh one each time it is read); null otherwise.
+   */
+  download_url: z.string().nullable(),
+  /** With `download_url`: the name the file is saved under, and its size in bytes. */
+  download_name: z.string().nullable(),
+  download_bytes: z.number().int().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
@@ -190,3 +198,9 @@ export const orderLineAttributeListQuery = pageQuery.extend({ line: id.optional(
 export type OrderLineAttributeListQuery = z.infer<typeof orderLineAttributeListQuery>;
 
 export const refundBody = z.object({ reason: z.string().trim().min(1, 'This field may not be blank.').max(1000, 'Use at most 1000 characters.') });
+
+/** The signature of a download link (`download_url` carries both). */
+export const downloadQuery = z.object({
+  exp: z.string().regex(/^\d{1,12}$/, 'Use the link as the order gives it.'),
+  sig: z.string().min(1).max(200),
+});

@@ -150,6 +150,8 @@ export type ProductCard = z.infer<typeof productCard>;
 export const productDetail = productCard.extend({
   description: z.string(),
   membership_product: z.number().int().nullable(),
+  /** Digital products: the document (admin library) a purchase delivers; without one the product is not sold. */
+  document: z.number().int().nullable(),
   is_banner: z.boolean(),
   sort_order: z.number().int(),
   options: z.array(option),
@@ -181,6 +183,8 @@ const productFields = z.object({
   membership_product: bodyId.nullable(),
   /** Digital products: the price. Physical products take theirs from a stock record. */
   price: amount.nullable(),
+  /** Digital products: the document (admin library) the purchase delivers; until it has one it is not for sale. */
+  document: bodyId.nullable(),
   is_public: z.boolean(),
   is_banner: z.boolean(),
   sort_order: z.number().int().min(-10000).max(10000),
@@ -193,6 +197,7 @@ export const productWrite = productFields.extend({
   category: productFields.shape.category.default(null),
   membership_product: productFields.shape.membership_product.default(null),
   price: productFields.shape.price.default(null),
+  document: productFields.shape.document.default(null),
   is_public: productFields.shape.is_public.default(true),
   is_banner: productFields.shape.is_banner.default(false),
   sort_order: productFields.shape.sort_order.default(0),

@@ -19,6 +19,11 @@ describe('the demo orders', () => {
     expect(order).toMatchObject({ status: 'paid', payment_method: 'dev', total_incl_tax: 7200, can_pay: false });
     expect(order.number).toMatch(/^\d{6}$/);
     expect(order.lines.map((l) => l.title)).toEqual(['Typography for the Screen', 'Reading Habits Workbook (PDF)']);
+    // The workbook's line downloads the seeded PDF.
+    expect(order.lines[0].download_url).toBeNull();
+    const file = await t.app.inject({ method: 'GET', url: order.lines[1].download_url! });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const record = await t.db.kysely.selectFrom('shop_stock_records').select(['num_in_stock', 'num_allocated']).where('partner_sku', '=', 'BK-TYPE-01').executeTakeFirstOrThrow();
     expect(record).toEqual({ num_in_stock: 19, num_allocated: 0 });
     const reader = (await t.api('POST', '/rest-auth/login/', { body: { username: 'reader', password: 'reader-pass-for-tests' } })).json() as { access: string };

@@ -38,7 +38,7 @@ export interface OrderOut {
   expires_at: string;
   can_pay: boolean;
   shipping_address: Record<string, string> | null;
-  lines: { id: number; product: number | null; title: string; quantity: number; unit_price_incl_tax: number; line_price_incl_tax: number; discount: number; stockrecord: number | null; attributes: { id: number; value: string }[] }[];
+  lines: { id: number; product: number | null; title: string; quantity: number; unit_price_incl_tax: number; line_price_incl_tax: number; discount: number; stockrecord: number | null; attributes: { id: number; value: string }[]; download_url: string | null }[];
 }
 
 /** The caller's open basket filled with the given products; answers its id. */

@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../../../src/server/db/seed/index.js';
+import { documentTypeOf } from '../../../src/server/modules/admin/document-types.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -43,5 +48,35 @@ describe('the demo shop', () => {
     expect(basket).toMatchObject({ total_excl_tax_excl_discounts: 9900, total_excl_tax: 8910 });
     const shipping = (await t.api('GET', '/basket/shipping-methods', { token, query: { country: 'CN' } })).json() as { code: string }[];
     expect(shipping.map((m) => m.code)).toEqual(['standard', 'express']);
+  });
+
+  it('delivers real files with its downloads: a PDF workbook of a few pages and an EPUB e-book', async () => {
+    const rows = await t.db.kysely
+      .selectFrom('shop_products as p')
+      .innerJoin('documents as d', 'd.id', 'p.document_id')
+      .select(['p.id', 'p.slug', 'd.file_name', 'd.content_type', 'd.stored_name', 'd.bytes'])
+      .where('p.product_class', '=', 'digital')
+      .orderBy('p.slug')
+      .execute();
+    expect(rows.map((r) => [r.slug, r.file_name, r.content_type])).toEqual([
+      ['offline-first-web-apps-epub', 'offline-first-web-apps.epub', 'application/epub+zip'],
+      ['reading-habits-workbook-pdf', 'reading-habits-workbook.pdf', 'application/pdf'],
+    ]);
+    for (const row of rows) expect(((await t.api('GET', `/products/${row.id}`)).json() as Card).availability.is_available_to_buy).toBe(true);
+    const [epub, pdf] = rows.map((r) => readFileSync(path.join(t.config.dataDir, 'documents', r.stored_name)));
+    expect(pdf.length).toBe(rows[1].bytes);
+
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const workbook = await PDFDocument.load(pdf);
+    expect(workbook.getPageCount()).toBeGreaterThanOrEqual(3);
+    expect(workbook.getTitle()).toBe('Reading Habits Workbook');
+
+    expect(documentTypeOf(epub)?.ext).toBe('epub');
+    const files = unzipSync(new Uint8Array(epub));
+    expect(Object.keys(files)[0]).toBe('mimetype');
+    expect(strFromU8(files['META-INF/container.xml'])).toContain('full-path="OEBPS/content.opf"');
+    const opf = strFromU8(files['OEBPS/content.opf']);
+    for (const href of [...opf.matchAll(/href="([^"]+)"/g)].map((m) => m[1])) expect(files[`OEBPS/${href}`], href).toBeDefined();
+    expect(opf).toContain('properties="nav"');
   });
 });

@@ -1,5 +1,6 @@
 import type { ProductClass } from '../../../src/server/db/shop-types.js';
 import { nowIso } from '../../../src/server/platform/time.js';
+import { createDocument } from '../admin/factories.js';
 import type { TestApp } from '../helpers/app.js';
 
 let seq = 0;
@@ -46,10 +47,14 @@ export async function createPhysical(t: TestApp, overrides: { title?: string; pr
   return { product, record };
 }
 
-/** A digital (or membership, with `membership_product_id`) product. */
-export async function createOtherProduct(t: TestApp, productClass: Exclude<ProductClass, 'physical'>, overrides: { price?: number | null; membership_product_id?: number; is_banner?: 0 | 1 } = {}) {
+/**
+ * A digital (or membership, with `membership_product_id`) product. A digital one delivers a new document of the
+ * library unless `document_id` says otherwise (null: none, so it is not for sale).
+ */
+export async function createOtherProduct(t: TestApp, productClass: Exclude<ProductClass, 'physical'>, overrides: { price?: number | null; membership_product_id?: number; is_banner?: 0 | 1; document_id?: number | null } = {}) {
   const n = next();
   const now = nowIso();
+  const documentId = overrides.document_id !== undefined ? overrides.document_id : productClass === 'digital' ? (await createDocument(t)).id : null;
   return t.db.kysely
     .insertInto('shop_products')
     .values({
@@ -67,6 +72,7 @@ export async function createOtherProduct(t: TestApp, productClass: Exclude<Produ
       sort_order: 0,
       created_at: now,
       updated_at: now,
+      document_id: documentId,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

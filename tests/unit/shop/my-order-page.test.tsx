@@ -26,7 +26,16 @@ const order = (fields: Partial<Order> & { id: number; number: string }): Order =
 let calls: string[] = [];
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const PAGE_ONE = [order({ id: 41, number: 'L-000041', status: 'pending', can_pay: true, date_paid: null }), order({ id: 40, number: 'L-000040' })];
+const DOWNLOAD_URL = '/api/v2/orderlines/401/download?exp=1800003600&sig=abc';
+const workbook = (id: number, orderId: number, download: boolean) =>
+  orderLine(id, 'Reading Habits Workbook (PDF)', 1900, 0, {
+    order: orderId,
+    product_class: 'digital',
+    stockrecord: null,
+    ...(download && { download_url: DOWNLOAD_URL, download_name: 'reading-habits-workbook.pdf', download_bytes: 3237 }),
+  });
+const withWorkbook = (o: Order, download: boolean): Order => ({ ...o, lines: [...o.lines, workbook(o.id * 10 + 1, o.id, download)] });
+const PAGE_ONE = [withWorkbook(order({ id: 41, number: 'L-000041', status: 'pending', can_pay: true, date_paid: null }), false), withWorkbook(order({ id: 40, number: 'L-000040' }), true)];
 const PAGE_TWO = [order({ id: 12, number: 'L-000012', status: 'expired', date_paid: null })];
 
 async function api(request: Request): Promise<Response> {
@@ -85,6 +94,11 @@ describe('/my-order', () => {
     const paid = screen.getByRole('article', { name: 'Order L-000040' });
     expect(within(paid).getByText('Paid')).toBeTruthy();
     expect(within(paid).queryByRole('link', { name: /^Pay/ })).toBeNull();
+    // A paid download is a real link naming the file and its size; a pending order's line has none.
+    const download = within(paid).getByRole('link', { name: 'Download reading-habits-workbook.pdf (4 KB)' });
+    expect(download.getAttribute('href')).toBe(DOWNLOAD_URL);
+    expect(download.getAttribute('download')).toBe('reading-habits-workbook.pdf');
+    expect(within(pending).queryByRole('link', { name: /^Download/ })).toBeNull();
     expect(calls).toContain('GET /my_order?page=1');
 
     const pages = screen.getByRole('navigation', { name: 'Order pages' });
@@ -105,5 +119,6 @@ describe('/my-order', () => {
     renderAt('/my-order', 'zh-CN');
     expect(await screen.findByRole('heading', { level: 1, name: '我的订单' }, slow)).toBeTruthy();
     expect(await screen.findByText('待支付', undefined, slow)).toBeTruthy();
+    expect((await screen.findByRole('link', { name: '下载 reading-habits-workbook.pdf（4 KB）' }, slow)).getAttribute('href')).toBe(DOWNLOAD_URL);
   });
 });

@@ -24,6 +24,9 @@ export const orderLine = (id: number, title: string, gross: number, discount = 0
   line_price_excl_tax: gross - discount,
   discount,
   attributes: [],
+  download_url: null,
+  download_name: null,
+  download_bytes: null,
   ...fields,
 });
 

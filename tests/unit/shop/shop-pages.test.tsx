@@ -45,6 +45,7 @@ const detail = (p: ProductCard): ProductDetail => ({
   ...p,
   description: `About ${p.title}.`,
   membership_product: p.product_class === 'membership' ? 31 : null,
+  document: null,
   is_banner: false,
   sort_order: 0,
   options: p.id === 1 ? [{ id: 5, name: 'Gift message', code: 'gift-message', type: 'text', required: false }] : [],

@@ -20,6 +20,7 @@ import { editorialTranslationsMigration } from './0020-editorial-translations.js
 import { commentsMigration } from './0021-comments.js';
 import { commentAuthorsMigration } from './0022-comment-authors.js';
 import { imagesMigration } from './0023-images.js';
+import { documentsMigration } from './0024-documents.js';
 
 export interface LecternMigration {
   name: string;
@@ -27,7 +28,7 @@ export interface LecternMigration {
 }
 
 /** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
-export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration];
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

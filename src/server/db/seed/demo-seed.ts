@@ -4,6 +4,7 @@ import { seedOrdersDemo } from '../../modules/orders/demo.js';
 import { seedMembershipDemo } from '../../modules/membership/demo.js';
 import { grantWithin, PREMIUM_SLUG } from '../../modules/membership/service.js';
 import { seedShopDemo } from '../../modules/shop/demo.js';
+import { storeDemoDocuments } from '../../modules/shop/demo-files.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Db } from '../connection.js';
 import type { Database } from '../types.js';
@@ -142,9 +143,10 @@ async function insertMemberships(trx: Kysely<Database>, authors: Map<string, num
 
 /**
  * The whole demo site in one transaction: people, taxonomy, 48 articles, banners, site texts, membership
- * plans and the demo member's membership. The demo accounts get the given passwords (random by default).
+ * plans and the demo member's membership. The demo accounts get the given passwords (random by default). With
+ * `dataDir`, the shop's downloads get their files (stored there); without, they are not for sale.
  */
-export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredentials()): Promise<void> {
+export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredentials(), dataDir?: string): Promise<void> {
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
   // Hashing is slow on purpose; do it before the transaction so the write lock is held briefly.
@@ -157,6 +159,8 @@ export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredenti
     now: nowMs,
     usedTitles: new Set(HAND_WRITTEN.map((a) => a.title)),
   });
+  // The downloads' files are made and stored before the transaction (they are files, not rows).
+  const documents = dataDir === undefined ? [] : await storeDemoDocuments(dataDir);
   const planned = [...HAND_WRITTEN.map((a, i) => fromHandWritten(a, nowMs, i)), ...generated]
     // Oldest first, so ids and topic positions follow publication order.
     .sort((a, b) => a.published_at.localeCompare(b.published_at));
@@ -167,7 +171,7 @@ export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredenti
     const articles = await insertArticles(trx, planned, refs);
     await insertSite(trx, refs, articles, now);
     await insertMemberships(trx, authors, new Date(nowMs));
-    await seedShopDemo(trx, await trx.selectFrom('membership_products').select(['id', 'name']).orderBy('id').execute(), now);
+    await seedShopDemo(trx, await trx.selectFrom('membership_products').select(['id', 'name']).orderBy('id').execute(), now, documents);
     await seedCoursesDemo(trx, refs, now);
     await seedOrdersDemo(trx, authors.get(DEMO_MEMBER), now);
     await insertDemoComments(trx, authors, articles, now);

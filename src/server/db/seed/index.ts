@@ -33,7 +33,7 @@ export async function seedIfEmpty(config: Config, db: Db, options: SeedOptions =
   try {
     // The demo content is loaded only to seed it: a started site with users never parses it.
     const { seedDemo } = await import('./demo-seed.js');
-    await seedDemo(db, accounts);
+    await seedDemo(db, accounts, config.dataDir);
   } catch (err) {
     // Two processes starting on one empty database: the one that lost the race finds the users there
     // (and leaves the winner's credentials file alone).

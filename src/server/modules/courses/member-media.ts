@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_PREFIX } from '../../../shared/api/common.js';
@@ -6,6 +6,7 @@ import { memberMediaPaths } from '../../../shared/api/courses.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { Forbidden, NotFound, Unauthorized, UnsupportedMediaType } from '../../platform/errors.js';
+import { expiryAfter, urlSigner } from '../../platform/signed-urls.js';
 import { findCourse } from './course-repo.js';
 import { findLesson } from './lesson-repo.js';
 import { courseAccessOf, lessonDecision, viewerOf, type Viewer } from './viewer.js';
@@ -58,15 +59,11 @@ export function mediaFile(ctx: AppContext, kind: MediaOwner, id: number, name: s
   return STORED_NAME.test(name) ? path.join(mediaDir(ctx, kind, id), name) : null;
 }
 
-const signingKey = (ctx: AppContext) => createHmac('sha256', ctx.config.secretKey).update('member-media').digest();
-const signatureOf = (ctx: AppContext, pathname: string, exp: number) => createHmac('sha256', signingKey(ctx)).update(`${pathname}|${exp}`).digest('base64url');
+const signerOf = (ctx: AppContext) => urlSigner(ctx.config.secretKey, 'member-media');
 
 /** Whether `sig` signs this path until `exp` (seconds), and `exp` has not passed. */
 export function validSignature(ctx: AppContext, pathname: string, exp: string, sig: string, nowSeconds = Date.now() / 1000): boolean {
-  if (!/^\d{1,12}$/.test(exp) || Number(exp) < nowSeconds) return false;
-  const expected = Buffer.from(signatureOf(ctx, pathname, Number(exp)));
-  const given = Buffer.from(sig);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return signerOf(ctx).isValid(pathname, exp, sig, nowSeconds);
 }
 
 /**
@@ -74,10 +71,11 @@ export function validSignature(ctx: AppContext, pathname: string, exp: string, s
  * With `owner`, only that owner's files are signed: an article's reader gets no key to files it merely links.
  */
 export function signMediaUrls(ctx: AppContext, text: string, nowSeconds = Date.now() / 1000, html = false, owner?: { kind: MediaOwner; id: number }): string {
-  const exp = (Math.floor(nowSeconds / SIGNED_HOUR) + 2) * SIGNED_HOUR;
+  const exp = expiryAfter(nowSeconds, SIGNED_HOUR);
+  const signer = signerOf(ctx);
   const scope = owner ? `${owner.kind}/${owner.id}` : '(?:lesson|article)/\\d+';
   const pattern = new RegExp(`${API_PREFIX}/member_media/${scope}/[0-9a-f]{64}\\.[a-z0-9]{3,4}(?![?\\w])`, 'g');
-  return text.replace(pattern, (pathname) => `${pathname}?exp=${exp}${html ? '&amp;' : '&'}sig=${signatureOf(ctx, pathname, exp)}`);
+  return text.replace(pattern, (pathname) => `${pathname}?exp=${exp}${html ? '&amp;' : '&'}sig=${signer.signatureOf(pathname, exp)}`);
 }
 
 /**

@@ -101,11 +101,11 @@ function requestRefunds(ctx: AppContext, actor: Actor, id: number, reason: strin
 }
 
 /** Step 3: the order refunded and its grants taken back, with the refunds that made it so. */
-async function completeRefund(trx: Kysely<Database>, id: number, settled: Settled[], reason: string, by: number | null): Promise<Answer<Order>> {
+async function completeRefund(ctx: AppContext, trx: Kysely<Database>, id: number, settled: Settled[], reason: string, by: number | null): Promise<Answer<Order>> {
   const now = nowIso();
   for (const s of settled) await markRefundSucceeded(trx, s.id, { provider_refund_no: s.providerRefundNo, settled_by: s.settledBy, updated_at: now });
   const order = (await findOrder(trx, id))!;
-  if (order.status !== 'paid' && order.status !== 'fulfilled') return { status: 200, body: await orderView(trx, order.id, true) };
+  if (order.status !== 'paid' && order.status !== 'fulfilled') return { status: 200, body: await orderView(ctx, trx, order.id, true) };
   // A payment that arrived meanwhile is refunded by the next request; the order waits for it.
   if ((await paymentsToRefund(trx, order)).length > 0) {
     const message = 'Another payment of this order arrived meanwhile; refund again to return it too.';
@@ -113,7 +113,7 @@ async function completeRefund(trx: Kysely<Database>, id: number, settled: Settle
   }
   const fromPaid = await transitionIf(trx, order.id, ['paid'], { status: 'refunded', closed_at: now, updated_at: now });
   if (!fromPaid && !(await transitionIf(trx, order.id, ['fulfilled'], { status: 'refunded', closed_at: now, updated_at: now }))) {
-    return { status: 200, body: await orderView(trx, order.id, true) };
+    return { status: 200, body: await orderView(ctx, trx, order.id, true) };
   }
   if ((await paymentsOf(trx, order.id)).length === 0) {
     // Nothing was paid (a voucher took it all): the refund is a record only.
@@ -128,7 +128,7 @@ async function completeRefund(trx: Kysely<Database>, id: number, settled: Settle
     if (line.membership_product_id !== null) await revokeGrantWithin(trx, source, new Date(now));
     if (line.course_id !== null) await revokeCourseGrantWithin(trx, source, now);
   }
-  return { status: 200, body: await orderView(trx, order.id, true) };
+  return { status: 200, body: await orderView(ctx, trx, order.id, true) };
 }
 
 /**
@@ -140,7 +140,7 @@ export async function refundOrder(ctx: AppContext, actor: Actor, id: number, rea
   if (request.key !== undefined && (await findKey(ctx.db.kysely, actor.id, request.key))) {
     return runKeyed<Order>(ctx, actor, request, async (trx) => {
       await reachableOrder(trx, actor, id);
-      return completeRefund(trx, id, [], reason, actor.id);
+      return completeRefund(ctx, trx, id, [], reason, actor.id);
     });
   }
   const { number, due } = await requestRefunds(ctx, actor, id, reason);
@@ -173,7 +173,7 @@ export async function refundOrder(ctx: AppContext, actor: Actor, id: number, rea
     const message = 'The payment provider is processing the refund; the order stays as it is until the provider reports it done, or a later refund request finds it done.';
     throw new Conflict(`refund: ${message}`, { refund: message });
   }
-  return runKeyed<Order>(ctx, actor, request, (trx) => completeRefund(trx, id, settled, reason, actor.id));
+  return runKeyed<Order>(ctx, actor, request, (trx) => completeRefund(ctx, trx, id, settled, reason, actor.id));
 }
 
 export type ProviderRefundReport = {
@@ -209,7 +209,7 @@ export async function settleRefundFromProvider(ctx: AppContext, report: Provider
   }
   const settled = [{ id: refund.id, providerRefundNo: report.providerRefundNo, settledBy: 'provider' as const }];
   try {
-    await db.transaction().execute((trx) => completeRefund(trx, order.id, settled, refund.reason, null));
+    await db.transaction().execute((trx) => completeRefund(ctx, trx, order.id, settled, refund.reason, null));
   } catch (err) {
     // Another payment of the order still waits for its refund: this one is done all the same.
     if (!(err instanceof Conflict)) throw err;

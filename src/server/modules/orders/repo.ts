@@ -123,7 +123,7 @@ export function findLine(db: Kysely<Database>, id: number) {
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
     .selectAll('l')
-    .select('o.user_id')
+    .select(['o.user_id', 'o.status as order_status'])
     .where('l.id', '=', id)
     .executeTakeFirst();
 }
@@ -137,7 +137,7 @@ function linesOfUser(db: Kysely<Database>, userId: number | undefined, orderId: 
 
 /** Lines of the user's orders (every order's for staff), newest first. */
 export function listLines(db: Kysely<Database>, userId: number | undefined, orderId: number | undefined, limit: number, offset: number) {
-  return linesOfUser(db, userId, orderId).selectAll('l').orderBy('l.id', 'desc').limit(limit).offset(offset).execute();
+  return linesOfUser(db, userId, orderId).selectAll('l').select('o.status as order_status').orderBy('l.id', 'desc').limit(limit).offset(offset).execute();
 }
 
 export async function countLines(db: Kysely<Database>, userId: number | undefined, orderId: number | undefined): Promise<number> {

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, idParam } from '../../../shared/api/common.js';
 import { LANGUAGE_COOKIE } from '../../../shared/constants.js';
@@ -5,6 +6,7 @@ import { pickLanguage, type Language } from '../../../shared/i18n/index.js';
 import { OP_ID_HEADER } from '../../../shared/api/shop-paths.js';
 import {
   checkoutBody,
+  downloadQuery,
   myOrderQuery,
   order,
   orderHeaders,
@@ -24,7 +26,9 @@ import {
 } from '../../../shared/api/orders.js';
 import { z } from 'zod';
 import { requireStaff, requireUser } from '../../platform/auth.js';
+import { attachmentHeader } from '../../platform/attachment.js';
 import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { openDownload } from './downloads.js';
 import type { Answer, KeyedRequest } from './idempotency.js';
 import { startOrderJob } from './order-job.js';
 import {
@@ -63,8 +67,8 @@ const languageOf = (request: FastifyRequest): Language => pickLanguage(request.c
 const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status).send(answer.body);
 
 /**
- * Checkout and orders. Every call needs a login; an order, its lines and their attributes answer the owner
- * and staff (others get 404); fulfil, cancel and refund are staff calls. Every write takes an
+ * Checkout and orders. Every call needs a login (a download needs its signed link instead); an order, its lines
+ * and their attributes answer the owner and staff (others get 404); fulfil, cancel and refund are staff calls. Every write takes an
  * `Idempotency-Key`: a repeat answers what the first answered and changes nothing. Also runs the order job
  * of this process (expiring unpaid orders, releasing lapsed stock holds, finishing paid orders).
  */
@@ -139,6 +143,24 @@ export const ordersRoutes = moduleRoutes((app) => {
     zapp.get(ordersPaths.orderline, {
       schema: { tags, summary: 'An order line (owner or staff)', params: idParam, response: { 200: orderLine, ...readErrors } },
       handler: async (request) => getOrderLine(ctx, await requireUser(request), request.params.id),
+    });
+
+    zapp.get(ordersPaths.orderlineDownload, {
+      schema: {
+        tags,
+        summary: "The file of a paid order's digital product, by the signed link the order gives (`download_url`; no login): 403 when the link is altered or expired, or the order is no longer paid",
+        params: idParam,
+        querystring: downloadQuery,
+      },
+      handler: async (request, reply) => {
+        const file = await openDownload(ctx, request.url.split('?')[0], request.params.id, request.query.exp, request.query.sig);
+        return reply
+          .type(file.content_type)
+          .header('content-length', file.bytes)
+          .header('content-disposition', attachmentHeader(file.file_name))
+          .header('x-content-type-options', 'nosniff')
+          .send(createReadStream(file.path));
+      },
     });
 
     zapp.get(ordersPaths.orderlineattributes, {

@@ -43,6 +43,7 @@ import {
   submitBasket,
   type PricedBasket,
 } from '../shop/checkout-support.js';
+import { downloadLinks, type LineDownload } from './downloads.js';
 import { releaseHolds, voucherReference } from './holds.js';
 import { runKeyed, type Answer, type KeyedRequest } from './idempotency.js';
 import { completePaidOrder, orderTitle, payWithin } from './payment-service.js';
@@ -82,7 +83,7 @@ function toAttribute(a: OrderLineAttributeRow): OrderLineAttribute {
   return { id: a.id, line: a.line_id, option: a.option_id, option_code: a.option_code, value: a.value };
 }
 
-function toLine(currency: string, l: OrderLineRow, attributes: OrderLineAttributeRow[]): OrderLine {
+function toLine(currency: string, l: OrderLineRow, attributes: OrderLineAttributeRow[], downloads: Map<number, LineDownload>): OrderLine {
   const gross = l.unit_price * l.quantity;
   return {
     id: l.id,
@@ -104,10 +105,13 @@ function toLine(currency: string, l: OrderLineRow, attributes: OrderLineAttribut
     line_price_excl_tax: l.line_total,
     discount: l.discount,
     attributes: attributes.filter((a) => a.line_id === l.id).map(toAttribute),
+    download_url: downloads.get(l.id)?.url ?? null,
+    download_name: downloads.get(l.id)?.name ?? null,
+    download_bytes: downloads.get(l.id)?.bytes ?? null,
   };
 }
 
-function toOrder(o: OrderRow, lines: OrderLineRow[], attributes: OrderLineAttributeRow[], now: string): Order {
+function toOrder(o: OrderRow, lines: OrderLineRow[], attributes: OrderLineAttributeRow[], downloads: Map<number, LineDownload>, now: string): Order {
   const own = lines.filter((l) => l.order_id === o.id);
   return {
     id: o.id,
@@ -135,7 +139,7 @@ function toOrder(o: OrderRow, lines: OrderLineRow[], attributes: OrderLineAttrib
     date_paid: o.paid_at,
     date_fulfilled: o.fulfilled_at,
     date_closed: o.closed_at,
-    lines: own.map((l) => toLine(o.currency, l, attributes)),
+    lines: own.map((l) => toLine(o.currency, l, attributes, downloads)),
   };
 }
 
@@ -155,24 +159,29 @@ function toRefund(r: RefundRow): OrderRefund {
   };
 }
 
-/** Orders with their lines and line attributes, in three queries; for staff (`withRefunds`) a fourth, their refunds. */
-async function orderViews(db: Kysely<Database>, rows: OrderRow[], withRefunds = false): Promise<Order[]> {
+/**
+ * Orders with their lines and line attributes, in three queries (a fourth when a paid order has downloads); for
+ * staff (`withRefunds`) one more, their refunds. `db` may be the transaction that just changed them.
+ */
+async function orderViews(ctx: AppContext, db: Kysely<Database>, rows: OrderRow[], withRefunds = false): Promise<Order[]> {
   const ids = rows.map((o) => o.id);
   const lines = await linesOfOrders(db, ids);
   const attributes = await attributesOfLines(
     db,
     lines.map((l) => l.id),
   );
+  const statuses = new Map(rows.map((o) => [o.id, o.status]));
+  const downloads = await downloadLinks(ctx, db, lines, (orderId) => statuses.get(orderId));
   const refunds = withRefunds ? await refundsOfOrders(db, ids) : [];
   const now = nowIso();
   return rows.map((o) => {
-    const view = toOrder(o, lines, attributes, now);
+    const view = toOrder(o, lines, attributes, downloads, now);
     return withRefunds ? { ...view, refunds: refunds.filter((r) => r.order_id === o.id).map(toRefund) } : view;
   });
 }
 
-export async function orderView(db: Kysely<Database>, id: number, withRefunds = false): Promise<Order> {
-  return (await orderViews(db, [(await findOrder(db, id))!], withRefunds))[0];
+export async function orderView(ctx: AppContext, db: Kysely<Database>, id: number, withRefunds = false): Promise<Order> {
+  return (await orderViews(ctx, db, [(await findOrder(db, id))!], withRefunds))[0];
 }
 
 // Access: an order answers its owner and staff; anyone else gets the 404 of an order that does not exist.
@@ -390,7 +399,7 @@ async function checkoutBasket(ctx: AppContext, actor: Actor, input: CheckoutInpu
     const now = nowIso();
     const priced = await priceBasket(trx, basket, prices, { code: input.shipping_method_code, country: await destinationOf(trx, actor, input) }, now, language);
     const order = await placeOrder(ctx, trx, actor, basketDraft(priced), input, language);
-    return { status: 201, body: await orderView(trx, order.id) };
+    return { status: 201, body: await orderView(ctx, trx, order.id) };
   });
   return afterPlaced(ctx, answer);
 }
@@ -506,11 +515,11 @@ export async function quickCheckout(ctx: AppContext, actor: Actor, input: QuickC
       const q = await createQuickBasket(trx, actor.id, { product: line.productId!, quantity: line.quantity, options: [] }, prices, nowIso());
       const priced = await priceBasket(trx, q.basket, prices, { code: input.shipping_method_code, country: await destinationOf(trx, actor, input) }, nowIso(), language);
       const order = await placeOrder(ctx, trx, actor, basketDraft(priced), input, language);
-      return { status: 201, body: await orderView(trx, order.id) };
+      return { status: 201, body: await orderView(ctx, trx, order.id) };
     }
     const subtotal = line.unitPrice * line.quantity;
     const order = await placeOrder(ctx, trx, actor, { basketId: null, lines: [line], subtotal, discount: 0, voucher: null, shippingRequired: false, shipping: null, total: subtotal }, input, language);
-    return { status: 201, body: await orderView(trx, order.id) };
+    return { status: 201, body: await orderView(ctx, trx, order.id) };
   });
   return afterPlaced(ctx, answer);
 }
@@ -529,7 +538,7 @@ export async function listOrders(ctx: AppContext, actor: Actor, query: OrderList
   };
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([countOrders(db, filters), selectOrders(db, filters, query.page_size, offsetOf(query))]);
-  return { count, results: await orderViews(db, rows, isStaff(actor)) };
+  return { count, results: await orderViews(ctx, db, rows, isStaff(actor)) };
 }
 
 /** The caller's own orders, staff included. */
@@ -537,12 +546,12 @@ export async function myOrders(ctx: AppContext, actor: Actor, query: MyOrderQuer
   const db = ctx.db.kysely;
   const filters = { userId: actor.id, status: query.status };
   const [count, rows] = await Promise.all([countOrders(db, filters), selectOrders(db, filters, query.page_size, offsetOf(query))]);
-  return { count, results: await orderViews(db, rows) };
+  return { count, results: await orderViews(ctx, db, rows) };
 }
 
 export async function getOrder(ctx: AppContext, actor: Actor, id: number): Promise<Order> {
   const order = await reachableOrder(ctx.db.kysely, actor, id);
-  return (await orderViews(ctx.db.kysely, [order], isStaff(actor)))[0];
+  return (await orderViews(ctx, ctx.db.kysely, [order], isStaff(actor)))[0];
 }
 
 export async function linesOfOrder(ctx: AppContext, actor: Actor, id: number): Promise<OrderLine[]> {
@@ -558,7 +567,9 @@ export async function listOrderLines(ctx: AppContext, actor: Actor, query: Order
     db,
     rows.map((l) => l.id),
   );
-  return { count, results: rows.map((l) => toLine(ctx.config.currency, l, attributes)) };
+  const statuses = new Map(rows.map((l) => [l.order_id, l.order_status]));
+  const downloads = await downloadLinks(ctx, db, rows, (orderId) => statuses.get(orderId));
+  return { count, results: rows.map((l) => toLine(ctx.config.currency, l, attributes, downloads)) };
 }
 
 export async function getOrderLine(ctx: AppContext, actor: Actor, id: number): Promise<OrderLine> {
@@ -566,7 +577,8 @@ export async function getOrderLine(ctx: AppContext, actor: Actor, id: number): P
   const line = await findLine(db, id);
   if (!line || (line.user_id !== actor.id && !isStaff(actor))) throw new NotFound('Order line');
   const order = (await findOrder(db, line.order_id))!;
-  return toLine(order.currency, line, await attributesOfLines(db, [line.id]));
+  const downloads = await downloadLinks(ctx, db, [line], () => line.order_status);
+  return toLine(order.currency, line, await attributesOfLines(db, [line.id]), downloads);
 }
 
 export async function listOrderLineAttributes(ctx: AppContext, actor: Actor, query: OrderLineAttributeListQuery & PageQuery) {
@@ -595,7 +607,7 @@ export function fulfilOrder(ctx: AppContext, actor: Actor, id: number, request: 
     const order = await reachableOrder(trx, actor, id);
     const now = nowIso();
     if (!(await transitionIf(trx, order.id, ['paid'], { status: 'fulfilled', fulfilled_at: now, updated_at: now }))) throw refused(order, 'fulfilled');
-    return { status: 200, body: await orderView(trx, order.id) };
+    return { status: 200, body: await orderView(ctx, trx, order.id) };
   });
 }
 
@@ -606,6 +618,6 @@ export function cancelOrder(ctx: AppContext, actor: Actor, id: number, request: 
     const now = nowIso();
     if (!(await transitionIf(trx, order.id, ['pending'], { status: 'cancelled', closed_at: now, reserved_until: null, updated_at: now }))) throw refused(order, 'cancelled');
     await releaseHolds(trx, order, now);
-    return { status: 200, body: await orderView(trx, order.id) };
+    return { status: 200, body: await orderView(ctx, trx, order.id) };
   });
 }

@@ -166,6 +166,13 @@ export async function deleteProduct(db: Kysely<Database>, id: number): Promise<v
   await db.deleteFrom('shop_products').where('id', '=', id).execute();
 }
 
+/** The digital products among these that name a document, with its id. */
+export async function productDocuments(db: Kysely<Database>, ids: number[]): Promise<Array<{ id: number; document_id: number }>> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('shop_products').select(['id', 'document_id']).where('id', 'in', ids).where('product_class', '=', 'digital').where('document_id', 'is not', null).execute();
+  return rows.map((r) => ({ id: r.id, document_id: r.document_id! }));
+}
+
 export async function productInBaskets(db: Kysely<Database>, id: number): Promise<boolean> {
   return (await db.selectFrom('shop_basket_lines').select('id').where('product_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
 }

@@ -28,6 +28,7 @@ import type { AppContext } from '../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { offsetOf } from '../../platform/http.js';
 import { nowIso } from '../../platform/time.js';
+import { documentExists } from '../admin/documents-service.js';
 import { getProduct as getMembershipProduct, listProducts as listMembershipProducts } from '../membership/service.js';
 import {
   categoryInUse,
@@ -61,6 +62,7 @@ import {
   listProducts as selectProducts,
   listRanges as selectRanges,
   optionsOfProducts,
+  productDocuments,
   productInBaskets,
   rangeInUse,
   rangeProducts,
@@ -115,7 +117,9 @@ export function stateOf(row: ProductRow, records: StockRecordRow[], prices: Memb
     return { row, records: own, record, price: record?.price ?? null, available, onSale: isPublic && record !== null };
   }
   const price = row.product_class === 'membership' ? (row.membership_product_id !== null ? (prices.get(row.membership_product_id) ?? null) : null) : row.price;
-  return { row, records: own, record: null, price, available: null, onSale: isPublic && price !== null };
+  // A digital product without its document has nothing to deliver: it is not sold until it has one.
+  const deliverable = row.product_class !== 'digital' || row.document_id !== null;
+  return { row, records: own, record: null, price, available: null, onSale: isPublic && price !== null && deliverable };
 }
 
 /** States of several products in two queries. */
@@ -322,6 +326,7 @@ export async function getProduct(ctx: AppContext, actor: Actor | null, id: numbe
     ...toCard(ctx, state),
     description: row.description,
     membership_product: row.membership_product_id,
+    document: row.document_id,
     is_banner: row.is_banner === 1,
     sort_order: row.sort_order,
     options: options.map(toOption),
@@ -343,7 +348,7 @@ export async function productPrice(ctx: AppContext, actor: Actor | null, id: num
   return toPrice(ctx, state.price);
 }
 
-/** Checks what a product of its class needs: a membership product, or a price. */
+/** Checks what a product of its class needs: a membership product, or a price (and a digital one's document). */
 async function assertProductFields(ctx: AppContext, actor: Actor, p: Omit<ProductWrite, 'slug' | 'title'>, self: number | null, upc: string | null | undefined): Promise<void> {
   const db = ctx.db.kysely;
   if (p.product_class === 'membership') {
@@ -359,6 +364,10 @@ async function assertProductFields(ctx: AppContext, actor: Actor, p: Omit<Produc
   }
   if (p.product_class === 'digital' && p.price === null) throw Invalid.field('price', 'A digital product needs a price.');
   if (p.product_class !== 'digital' && p.price !== null) throw Invalid.field('price', 'Only digital products carry their own price (physical: stock records; membership: the membership product).');
+  if (p.document !== null) {
+    if (p.product_class !== 'digital') throw Invalid.field('document', 'Only digital products deliver a document.');
+    if (!(await documentExists(ctx, p.document))) throw Invalid.field('document', 'No such document.');
+  }
   if (p.category !== null && !(await findCategory(db, p.category))) throw Invalid.field('category', 'No such product category.');
   if ((await countOptions(db, [...new Set(p.option_ids)])) !== new Set(p.option_ids).size) throw Invalid.field('option_ids', 'No such option.');
   if (upc) {
@@ -387,6 +396,7 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: Produc
       category_id: input.category,
       membership_product_id: input.membership_product,
       price: input.price,
+      document_id: input.document,
       is_public: input.is_public ? 1 : 0,
       is_banner: input.is_banner ? 1 : 0,
       sort_order: input.sort_order,
@@ -413,6 +423,7 @@ export async function updateProduct(ctx: AppContext, actor: Actor, id: number, c
     category: changes.category !== undefined ? changes.category : current.category_id,
     membership_product: changes.membership_product !== undefined ? changes.membership_product : current.membership_product_id,
     price: changes.price !== undefined ? changes.price : current.price,
+    document: changes.document !== undefined ? changes.document : current.document_id,
     is_public: changes.is_public ?? current.is_public === 1,
     is_banner: changes.is_banner ?? current.is_banner === 1,
     sort_order: changes.sort_order ?? current.sort_order,
@@ -431,6 +442,7 @@ export async function updateProduct(ctx: AppContext, actor: Actor, id: number, c
       category_id: merged.category,
       membership_product_id: merged.membership_product,
       price: merged.price,
+      document_id: merged.document,
       is_public: merged.is_public ? 1 : 0,
       is_banner: merged.is_banner ? 1 : 0,
       sort_order: merged.sort_order,
@@ -582,4 +594,9 @@ export async function getCountry(ctx: AppContext, code: string): Promise<Country
 
 export async function countryExists(db: Kysely<Database>, code: string): Promise<boolean> {
   return (await findCountry(db, code)) !== undefined;
+}
+
+/** Of these products, the digital ones that deliver a document, with its id: what a paid order lets its buyer download. */
+export async function documentsOfProducts(db: Kysely<Database>, productIds: number[]): Promise<Map<number, number>> {
+  return new Map((await productDocuments(db, productIds)).map((r) => [r.id, r.document_id]));
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ProductClass } from '../../db/shop-types.js';
 import type { Database } from '../../db/types.js';
+import type { DemoDocument } from './demo-files.js';
 
 /** Demo shop, prices in the minor unit of the site's currency (CNY by default: 6800 = ¥68.00). */
 
@@ -44,11 +45,18 @@ const PRODUCTS: DemoProduct[] = [
 
 /**
  * Adds the demo shop inside the seed's transaction: categories, books with stock (a few low, one sold out),
- * goods, downloads, the given membership products as shop products, a gift-message option, a range of books,
- * two vouchers and three shipping methods. Countries come with the migration.
+ * goods, downloads (with the `documents` they deliver, when the seed made them; without, they are not for sale),
+ * the given membership products as shop products, a gift-message option, a range of books, two vouchers and
+ * three shipping methods. Countries come with the migration.
  */
-export async function seedShopDemo(db: Kysely<Database>, membershipProducts: { id: number; name: string }[], now: string): Promise<void> {
+export async function seedShopDemo(db: Kysely<Database>, membershipProducts: { id: number; name: string }[], now: string, documents: DemoDocument[] = []): Promise<void> {
   const stamps = { created_at: now, updated_at: now };
+  // The downloads' files, already stored (see demo-files.ts): their library records, by the product that delivers them.
+  const documentIds = new Map<string, number>();
+  for (const { product, ...document } of documents) {
+    const { id } = await db.insertInto('documents').values({ ...document, uploaded_by: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    documentIds.set(product, id);
+  }
   const categoryIds = new Map<CategoryKey, number>();
   for (const [i, c] of CATEGORIES.entries()) {
     const row = await db
@@ -74,6 +82,7 @@ export async function seedShopDemo(db: Kysely<Database>, membershipProducts: { i
         category_id: categoryIds.get(p.category)!,
         membership_product_id: null,
         price: p.price ?? null,
+        document_id: documentIds.get(p.slug) ?? null,
         is_public: 1,
         is_banner: 0,
         sort_order: i,

@@ -36,6 +36,8 @@ const CSS = `
 .order-pages{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;margin:1rem 0}
 .granted{margin:0 0 1rem;padding:0;list-style:none}
 .granted li{padding:.5rem 0;border-bottom:1px solid var(--border);overflow-wrap:anywhere}
+.checkout-lines li .download-link{flex-basis:100%}
+.download-link{display:inline-block;min-height:44px;padding:.6rem 0;font-weight:600;overflow-wrap:anywhere}
 `;
 
 export function CheckoutStyles() {

@@ -11,6 +11,7 @@ import { Head } from '../../../ui/head.js';
 import { myOrdersQuery } from '../checkout/api.js';
 import { useCheckoutI18n } from '../checkout/checkout-i18n.js';
 import { CheckoutStyles } from '../checkout/checkout-styles.js';
+import { DownloadLink } from '../checkout/download-link.js';
 import { markShopUsed } from '../shop-entry.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
 
@@ -35,6 +36,7 @@ function OrderCard({ order }: { order: Order }) {
                 {line.course !== null ? <Link to={paths.course(line.course)}>{line.title}</Link> : line.title} {t('order.quantity', { quantity: line.quantity })}
               </span>
               <strong>{money(line.line_price_before_discounts_incl_tax)}</strong>
+              <DownloadLink line={line} t={t} lang={lang} />
             </li>
           ))}
         </ul>

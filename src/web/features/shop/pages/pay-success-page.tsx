@@ -9,13 +9,14 @@ import { Head } from '../../../ui/head.js';
 import { orderQuery, orderStatusByNumberQuery } from '../checkout/api.js';
 import { useCheckoutI18n, type CheckoutT } from '../checkout/checkout-i18n.js';
 import { CheckoutStyles } from '../checkout/checkout-styles.js';
+import { DownloadLink } from '../checkout/download-link.js';
 import { checkoutStorageKey } from '../machines/checkout-machine.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 /** How often the order's status is asked again while it is not paid. */
 export const PAY_SUCCESS_POLL_MS = 3000;
 
-function Granted({ line, t }: { line: OrderLine; t: CheckoutT }) {
+function Granted({ line, t, lang }: { line: OrderLine; t: CheckoutT; lang: string }) {
   if (line.membership_product !== null || line.product_class === 'membership') {
     return (
       <li>
@@ -30,7 +31,14 @@ function Granted({ line, t }: { line: OrderLine; t: CheckoutT }) {
       </li>
     );
   }
-  if (line.product_class === 'digital') return <li>{t('paySuccess.digital', { title: line.title })}</li>;
+  if (line.product_class === 'digital') {
+    return (
+      <li>
+        {t('paySuccess.digital', { title: line.title })} <DownloadLink line={line} t={t} lang={lang} />
+        {line.download_url && <span className="meta"> {t('paySuccess.downloadLater')}</span>}
+      </li>
+    );
+  }
   return <li>{t('paySuccess.goods', { title: line.title, quantity: line.quantity })}</li>;
 }
 
@@ -77,7 +85,7 @@ export function Component() {
             <h2 id="granted-title">{t('paySuccess.granted')}</h2>
             <ul className="granted">
               {order.data.lines.map((line) => (
-                <Granted key={line.id} line={line} t={t} />
+                <Granted key={line.id} line={line} t={t} lang={lang} />
               ))}
             </ul>
           </section>
