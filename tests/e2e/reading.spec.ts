@@ -32,7 +32,18 @@ test('language and colour mode sit in a menu that the keyboard opens and Escape 
   await toggle.focus();
   await page.keyboard.press('Enter');
   await expect(colourMode).toBeVisible();
-  await expect(page.getByLabel('Language')).toBeVisible();
+  const language = page.getByRole('group', { name: 'Language' });
+  await expect(language.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  // Moving through the languages with the keyboard changes nothing; only a press on one reloads the page.
+  const chinese = language.getByRole('button', { name: '简体中文' });
+  await expect(chinese).toHaveAttribute('aria-pressed', 'false');
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  await chinese.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => performance.timeOrigin), 'the page was not reloaded').toBe(origin);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await colourMode.selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
   await page.keyboard.press('Escape');
@@ -103,4 +114,34 @@ test('the Chinese interface shows Chinese on the 404 page, header and footer inc
   // The site's name, the feed format and the path asked for are the only Latin words left.
   const text = (await page.locator('body').innerText()).replace(/Lectern|RSS|\/no\/such\/page|English/g, '');
   expect(text.match(/[A-Za-z]{2,}/g)).toBeNull();
+});
+
+test('a search, and another page of a list, leave the keyboard focus on the page, never on the body', async ({ page }) => {
+  await page.goto('/search');
+  await hydrated(page);
+  const field = page.getByLabel('Words to search for');
+  await field.fill('reading');
+  await field.press('Enter');
+  await expect(page.getByText(/results? for “reading”/)).toBeVisible();
+  await expect(page).toHaveURL(/q=reading/);
+  // The same field, still focused: the reader can change the words at once.
+  await expect(field).toBeFocused();
+  await field.fill('habits');
+  await field.press('Enter');
+  await expect(page.getByText(/for “habits”/)).toBeVisible();
+  await expect(field).toBeFocused();
+
+  // The last page of the latest articles has no "Next page": the focus moves to the content, not the body.
+  await page.goto('/');
+  await hydrated(page);
+  const status = await page.locator('.pagination__status').first().textContent();
+  const last = Number(/of (\d+)/.exec(status ?? '')?.[1]);
+  expect(last).toBeGreaterThan(1);
+  await page.goto(last > 2 ? `/?page=${last - 1}` : '/');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Next page' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`page=${last}$`));
+  await expect(page.getByText(`Page ${last} of ${last}`)).toBeVisible();
+  await expect(page.locator('#main')).toBeFocused();
 });

@@ -11,15 +11,17 @@ import { SessionProvider } from '../lib/session/session-context.js';
 
 /** After an in-app navigation, focus moves to the new page's content, as a page load would. */
 function useFocusOnNavigation() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
+  const { pathname, search } = useLocation();
+  const shown = useRef<string | null>(null);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    document.getElementById('main')?.focus({ preventScroll: true });
-  }, [pathname]);
+    const before = shown.current;
+    shown.current = pathname;
+    if (before === null) return;
+    // A new page: its main takes focus. Only the query changed (another page of a list, a search, a filter):
+    // focus stays where the reader left it, unless what held it is gone, when it would fall to the body.
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (before !== pathname || lost) document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname, search]);
 }
 
 export function RootLayout() {

@@ -1,4 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { Form, Link, useSearchParams } from 'react-router-dom';
 import { useHttp, useI18n } from '../../../app/context.js';
@@ -75,6 +76,11 @@ export function Component() {
   const page = parsePage(search) ?? 1;
   const terms = termsOf(search);
   const value = search.get('q') ?? '';
+  const field = useRef<HTMLInputElement>(null);
+  // Going back and forth in history shows the terms of that page, in the same field: a search keeps its focus.
+  useEffect(() => {
+    if (field.current && field.current.value !== value) field.current.value = value;
+  }, [value]);
   // The answer the loader fetched (the results below read it too): a search that finds articles is a page worth
   // finding; terms the API refuses and a page that finds nothing (or is past the last) are kept out of search engines' indexes.
   const found = useQuery({ ...searchQuery(http, terms.kind === 'ok' ? terms.q : '', page, lang), enabled: terms.kind === 'ok' });
@@ -90,8 +96,7 @@ export function Component() {
       <Form method="get" action={paths.search()} role="search" className="search-form">
         <label htmlFor="search-q">{t('search.label')}</label>
         <div className="search-form__row">
-          {/* Keyed by the terms, so going back and forth in history shows the terms of that page. */}
-          <input key={value} id="search-q" type="search" name="q" defaultValue={value} maxLength={SEARCH_MAX_LENGTH} required enterKeyHint="search" />
+          <input ref={field} id="search-q" type="search" name="q" defaultValue={value} maxLength={SEARCH_MAX_LENGTH} required enterKeyHint="search" />
           <button type="submit" className="button">{t('search.submit')}</button>
         </div>
       </Form>
