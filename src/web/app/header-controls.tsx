@@ -36,26 +36,34 @@ export function ColorModeSelect() {
   );
 }
 
-/** Switching language reloads the page, so the server renders it (and its data) in the new language. */
+/**
+ * The languages as buttons, the current one pressed. Choosing one reloads the page, so the server renders it
+ * (and its data) in the new language: a deliberate press, never a side effect of moving through a list with the
+ * arrow keys (which a select would turn into a reload, WCAG 3.2.2).
+ */
 export function LanguageSelect() {
   const { t, lang } = useI18n();
   return (
-    <div className="control">
-      <label htmlFor="language" className="control__label">{t('language.label')}</label>
-      <select
-        id="language"
-        value={lang}
-        onChange={(event) => {
-          const next = LANGUAGES.find((l) => l === event.target.value);
-          if (!next || next === lang) return;
-          writeLanguageCookie(next);
-          window.location.reload();
-        }}
-      >
+    <div className="control language-choice" role="group" aria-labelledby="language-label">
+      <span id="language-label" className="control__label">{t('language.label')}</span>
+      <div className="language-choice__options">
         {LANGUAGES.map((l) => (
-          <option key={l} value={l} lang={l}>{LANGUAGE_NAMES[l]}</option>
+          <button
+            key={l}
+            type="button"
+            lang={l}
+            className="button button--quiet button--small"
+            aria-pressed={l === lang}
+            onClick={() => {
+              if (l === lang) return;
+              writeLanguageCookie(l);
+              window.location.reload();
+            }}
+          >
+            {LANGUAGE_NAMES[l]}
+          </button>
         ))}
-      </select>
+      </div>
     </div>
   );
 }
