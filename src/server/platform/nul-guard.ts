@@ -30,6 +30,10 @@ export function findNul(value: unknown): string | undefined {
  */
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    // A page's address (anything no route but the page fallback answers) is read by the page's own route, which
+    // shows its 404 page for what names no page: a reader sees a page, not a JSON refusal. Its API calls are
+    // still refused here.
+    if (request.is404 && !request.url.startsWith('/api/')) return;
     const field = findNul(request.body) ?? findNul(request.query) ?? findNul(request.params);
     if (field) throw Invalid.field(field, 'Must not contain NUL characters.');
   });

@@ -119,3 +119,17 @@ describe('article views', () => {
     expect(Number(await views())).toBe(Number(before) + 2);
   });
 });
+
+describe('page addresses with a NUL character', () => {
+  it('answer the 404 page as HTML, not the API’s JSON refusal; the API still refuses them, naming the field', async () => {
+    for (const url of ['/article/1%00', '/search?q=a%00b', '/category/1%00', '/?page=1%00']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<title>Page Not Found');
+    }
+    const api = await get('/api/v2/search?q=a%00b');
+    expect(api.statusCode).toBe(400);
+    expect(api.json().fields).toEqual({ q: 'Must not contain NUL characters.' });
+  });
+});
