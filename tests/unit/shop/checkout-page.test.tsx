@@ -157,6 +157,10 @@ describe('/checkout', () => {
     statusAnswers = ['pending', 'paid'];
     renderAt('/checkout?membership_product=31');
     expect(await screen.findByRole('heading', { name: 'How will you pay?' }, slow)).toBeTruthy();
+    // The choices are named by the step's heading (the question is shown once), and Back leads to the plans.
+    expect(await screen.findByRole('group', { name: 'How will you pay?' }, slow)).toBeTruthy();
+    expect(screen.getAllByText('How will you pay?')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/member');
     fireEvent.click(await screen.findByRole('radio', { name: 'WeChat Pay' }, slow));
     expect(screen.queryByRole('radio', { name: 'Alipay' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));

@@ -42,6 +42,8 @@ export interface MembershipPurchase {
   name: string;
   price: number;
   currency: string;
+  /** The page the Buy was pressed on: Back from the first step (payment) returns there. */
+  backTo: string;
 }
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -381,7 +383,7 @@ function ShippingStep({ actor, t, snapshot, owner, basket }: { actor: CheckoutAc
   );
 }
 
-function PaymentStep({ actor, t, snapshot }: { actor: CheckoutActor; t: CheckoutT; snapshot: CheckoutSnapshot }) {
+function PaymentStep({ actor, t, snapshot, backTo }: { actor: CheckoutActor; t: CheckoutT; snapshot: CheckoutSnapshot; backTo: string | null }) {
   const http = useHttp();
   const { lang, main } = useCheckoutI18n();
   const id = useId();
@@ -401,8 +403,8 @@ function PaymentStep({ actor, t, snapshot }: { actor: CheckoutActor; t: Checkout
       {methods.isError && <p className="form-error">{describeServerError(methods.error, main, lang)}</p>}
       {methods.isSuccess && offered.length === 0 && <p>{t('checkout.noMethods')}</p>}
       {offered.length > 0 && (
-        <fieldset className="checkout-choices" aria-describedby={error ? `${id}-error` : undefined}>
-          <legend>{t('checkout.paymentTitle')}</legend>
+        // Named by the step's heading, which asks the same question: the words are not shown twice.
+        <fieldset className="checkout-choices" aria-labelledby="checkout-step-title" aria-describedby={error ? `${id}-error` : undefined}>
           {offered.map((m) => (
             <label key={m.code} className="checkout-choice">
               <input type="radio" name="payment" value={m.code} checked={chosen === m.code} onChange={() => setMethod(m.code)} />
@@ -417,7 +419,14 @@ function PaymentStep({ actor, t, snapshot }: { actor: CheckoutActor; t: Checkout
         </fieldset>
       )}
       <Actions>
-        <BackButton actor={actor} t={t} />
+        {/* A plan or a course is bought from its own page, the first step here: Back returns there. */}
+        {backTo ? (
+          <Link className="button button--quiet" to={backTo}>
+            {t('checkout.back')}
+          </Link>
+        ) : (
+          <BackButton actor={actor} t={t} />
+        )}
         <button type="submit" className="button" disabled={offered.length === 0}>{t('checkout.continue')}</button>
       </Actions>
     </form>
@@ -713,7 +722,7 @@ export function CheckoutFlow({ owner, membership, order }: { owner: number; memb
         )}
         {step === 'address' && <AddressStep actor={actor} t={t} snapshot={snapshot} owner={owner} />}
         {step === 'shipping' && <ShippingStep actor={actor} t={t} snapshot={snapshot} owner={owner} basket={basket.basket} />}
-        {step === 'payment' && <PaymentStep actor={actor} t={t} snapshot={snapshot} />}
+        {step === 'payment' && <PaymentStep actor={actor} t={t} snapshot={snapshot} backTo={membership?.backTo ?? null} />}
         {step === 'review' && (
           <>
             {/* What changed in the basket (a price, the stock) since it was shown: the review's figures are the new ones. */}

@@ -42,7 +42,7 @@ function useProductPurchase<T, K extends QueryKey>(param: string, card: UseQuery
 const findPlanProduct = (plans: PriceCard, id: number): MembershipPurchase | undefined => {
   for (const plan of plans) {
     const product = plan.products.find((p) => p.id === id);
-    if (product) return { kind: 'membership', product: product.id, name: `${plan.name} · ${product.name}`, price: product.price, currency: product.currency };
+    if (product) return { kind: 'membership', product: product.id, name: `${plan.name} · ${product.name}`, price: product.price, currency: product.currency, backTo: paths.member() };
   }
   return undefined;
 };
@@ -51,7 +51,7 @@ const findPlanProduct = (plans: PriceCard, id: number): MembershipPurchase | und
 const findCourseProduct = (courses: CoursePriceCard, id: number): MembershipPurchase | undefined => {
   for (const course of courses) {
     const product = course.products.find((p) => p.id === id && p.is_active);
-    if (product) return { kind: 'course', product: product.id, name: `${course.title} · ${product.name}`, price: product.price, currency: product.currency };
+    if (product) return { kind: 'course', product: product.id, name: `${course.title} · ${product.name}`, price: product.price, currency: product.currency, backTo: paths.course(course.id) };
   }
   return undefined;
 };
