@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createStaff, createUser, tokenFor } from '../helpers/factories.js';
+import { createCourse, createLesson } from '../courses/factories.js';
+import { createPhysical } from '../shop/factories.js';
 
 let t: TestApp;
 let staff: string;
@@ -100,5 +102,50 @@ describe('the picture library (admin images)', () => {
     expect(both.statusCode).toBe(400);
     expect(both.json().fields).toHaveProperty('url');
     expect((await t.api('GET', '/images', { token: staff })).json().count).toBe(before);
+  });
+});
+
+describe('deleting a picture', () => {
+  const fileOf = (url: string) => path.join(t.config.dataDir, 'media', 'images', url.split('/').pop()!);
+  const remove = (id: number, token = staff) => t.api('DELETE', `/images/${id}`, { token });
+
+  it('deletes an unused picture with its file; a reader may not, and a deleted picture is not found', async () => {
+    const made = (await upload(staff, await picture(40, 40, '#118'))).json();
+    expect((await remove(made.id, reader)).statusCode).toBe(403);
+    expect((await remove(made.id)).statusCode).toBe(204);
+    expect(existsSync(fileOf(made.url))).toBe(false);
+    expect((await t.api('GET', `/images/${made.id}`, { token: staff })).statusCode).toBe(404);
+    expect((await remove(made.id)).statusCode).toBe(404);
+  });
+
+  it('refuses while the site shows it, naming where: a cover, a product, a lesson’s text; then deletes it once free', async () => {
+    const cover = (await upload(staff, await picture(40, 40, '#181'))).json();
+    const article = (await t.api('POST', '/article', { token: staff, body: { title: 'Covered', cover: cover.url } })).json();
+    let res = await remove(cover.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This picture is shown by article "Covered"; give it another picture first.');
+    expect(existsSync(fileOf(cover.url))).toBe(true);
+    await t.api('PATCH', `/article/${article.id}`, { token: staff, body: { cover: null } });
+    expect((await remove(cover.id)).statusCode).toBe(204);
+
+    const shown = (await upload(staff, await picture(40, 40, '#811'))).json();
+    const { product } = await createPhysical(t, { title: 'Pictured mug' });
+    await t.db.kysely.updateTable('shop_products').set({ image: shown.url }).where('id', '=', product.id).execute();
+    const course = await createCourse(t, staff, { title: 'Pictured course' });
+    await createLesson(t, staff, course.id, { title: 'Pictured lesson', body_markdown: `Look:\n\n![a figure](${shown.url})` });
+    res = await remove(shown.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This picture is shown by lesson "Pictured lesson", product "Pictured mug"; give them another picture first.');
+  });
+
+  it('deletes one of two records of the same file even while it is shown, and keeps the file for the other', async () => {
+    const bytes = await picture(40, 40, '#888');
+    const first = (await upload(staff, bytes, 'a.jpg')).json();
+    const second = (await upload(staff, bytes, 'b.jpg')).json();
+    expect(second.url).toBe(first.url);
+    await t.api('POST', '/article', { token: staff, body: { title: 'Shares a file', cover: first.url } });
+    expect((await remove(first.id)).statusCode).toBe(204);
+    expect(existsSync(fileOf(first.url))).toBe(true);
+    expect((await remove(second.id)).statusCode).toBe(409);
   });
 });

@@ -34,3 +34,13 @@ export function findImageBy(db: Kysely<Database>, column: 'url' | 'title', value
 export function insertImage(db: Kysely<Database>, row: Insertable<ImagesTable>) {
   return db.insertInto('images').values(row).returningAll().executeTakeFirstOrThrow();
 }
+
+/** How many library records name this file (the same bytes uploaded twice share one). */
+export async function countImagesWithUrl(db: Kysely<Database>, url: string): Promise<number> {
+  const row = await db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).where('url', '=', url).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteImage(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('images').where('id', '=', id).execute();
+}

@@ -1,14 +1,18 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Image, ImageListQuery } from '../../../shared/api/admin.js';
 import { IMAGE_MAX_WIDTH } from '../../../shared/api/admin.js';
 import type { PageQuery } from '../../../shared/api/common.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { Invalid, NotFound } from '../../platform/errors.js';
+import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { offsetOf } from '../../platform/http.js';
 import { pictureToWebp, storeByHash } from '../../platform/pictures.js';
 import { nowIso } from '../../platform/time.js';
-import { countImages, findImage, findImageBy, insertImage, listImages, type ImageRow } from './images-repo.js';
+import { contentShowingPicture } from '../content/picture-uses.js';
+import { coursesShowingPictureAt } from '../courses/picture-uses.js';
+import { productsShowingPictureAt } from '../shop/catalogue-service.js';
+import { countImages, countImagesWithUrl, deleteImage, findImage, findImageBy, insertImage, listImages, type ImageRow } from './images-repo.js';
 
 /** Served by the uploads route (`/uploads/` is DATA_DIR/media): public and immutable, as a name that is a hash may be. */
 const URL_PREFIX = '/uploads/images/';
@@ -61,4 +65,29 @@ export async function findLibraryImage(ctx: AppContext, by: { url?: string; titl
   const row = by.url !== undefined ? await findImageBy(ctx.db.kysely, 'url', by.url) : await findImageBy(ctx.db.kysely, 'title', by.title!);
   if (!row) throw new NotFound('Image');
   return toImage(row);
+}
+
+/** At most this many uses are named in a refusal; the rest are counted. */
+const NAMED_USES = 5;
+
+/**
+ * Deletes a picture from the library. While the site shows it (a cover, a banner, a product's picture, an
+ * article's, course's or lesson's text) and no other record holds the same file, it is refused (409 naming where
+ * it shows), since those pages would show a broken picture. The file goes with the last record that names it.
+ */
+export async function deleteLibraryImage(ctx: AppContext, id: number): Promise<void> {
+  const db = ctx.db.kysely;
+  const row = await findImage(db, id);
+  if (!row) throw new NotFound('Image');
+  const shared = (await countImagesWithUrl(db, row.url)) > 1;
+  if (!shared) {
+    const uses = (await Promise.all([contentShowingPicture(ctx, row.url), coursesShowingPictureAt(ctx, row.url), productsShowingPictureAt(ctx, row.url)])).flat();
+    if (uses.length > 0) {
+      const named = uses.slice(0, NAMED_USES).map((use) => `${use.what} "${use.title}"`);
+      const more = uses.length > NAMED_USES ? ` and ${uses.length - NAMED_USES} more` : '';
+      throw new Conflict(`This picture is shown by ${named.join(', ')}${more}; give ${uses.length === 1 ? 'it' : 'them'} another picture first.`);
+    }
+  }
+  await deleteImage(db, id);
+  if (!shared && (await countImagesWithUrl(db, row.url)) === 0) rmSync(path.join(imagesDir(ctx.config.dataDir), path.basename(row.url)), { force: true });
 }

@@ -21,7 +21,7 @@ import { Invalid, UnsupportedMediaType } from '../../platform/errors.js';
 import { readUploadBody } from '../../platform/upload-body.js';
 import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
 import { deleteLibraryDocument, findLibraryDocument, getDocument, listDocumentLibrary, uploadDocument } from './documents-service.js';
-import { findLibraryImage, getImage, listLibrary, uploadImage } from './images-service.js';
+import { deleteLibraryImage, findLibraryImage, getImage, listLibrary, uploadImage } from './images-service.js';
 
 const tags = ['admin'];
 const IMAGE_TYPES = ['application/octet-stream', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -97,6 +97,15 @@ export const adminRoutes = moduleRoutes((app) => {
     handler: async (request) => {
       await requireStaff(request);
       return getImage(ctx, request.params.id);
+    },
+  });
+
+  app.delete(adminPaths.image, {
+    schema: { tags, summary: 'Delete a picture (staff); 409 while the site shows it (a cover, a banner, a product, a text)', params: idParam, response: { 204: z.null().describe('No content'), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody } },
+    handler: async (request, reply) => {
+      await requireStaff(request);
+      await deleteLibraryImage(ctx, request.params.id);
+      return reply.status(204).send(null);
     },
   });
 

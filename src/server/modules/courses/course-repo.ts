@@ -158,3 +158,14 @@ export async function taxonomyCounts(db: Kysely<Database>, kind: 'category' | 't
     .map((r) => ({ id: r.id, name: r.name, slug: r.slug, translations: r.translations, course_count: Number(r.courses), lesson_count: Number(r.lessons ?? 0) }))
     .filter((r) => !withLessons || r.lesson_count > 0);
 }
+
+/** Courses that show this picture: as their cover or in their description. */
+export function coursesShowingPicture(db: Kysely<Database>, url: string) {
+  return db
+    .selectFrom('courses')
+    .select(['id', 'title'])
+    .where((eb) => eb.or([eb('cover', '=', url), eb('body_markdown', 'like', `%${url}%`)]))
+    .orderBy('id')
+    .limit(20)
+    .execute();
+}

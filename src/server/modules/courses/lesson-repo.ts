@@ -110,3 +110,8 @@ export async function deleteLesson(db: Kysely<Database>, id: number, courseId: n
     return Number(result.numDeletedRows) > 0;
   });
 }
+
+/** Lessons that show this picture in their text. */
+export function lessonsShowingPicture(db: Kysely<Database>, url: string) {
+  return db.selectFrom('lessons').select(['id', 'title']).where('body_markdown', 'like', `%${url}%`).orderBy('id').limit(20).execute();
+}

@@ -273,3 +273,8 @@ export function findCountry(db: Kysely<Database>, code: string) {
 }
 
 export type CountryRow = NonNullable<Awaited<ReturnType<typeof findCountry>>>;
+
+/** Products whose picture this is. */
+export function productsShowingPicture(db: Kysely<Database>, url: string) {
+  return db.selectFrom('shop_products').select(['id', 'title']).where('image', '=', url).orderBy('id').limit(20).execute();
+}

@@ -79,6 +79,7 @@ import {
   type ProductRow,
   type RangeRow,
   type StockRecordRow,
+  productsShowingPicture,
 } from './catalogue-repo.js';
 
 /** Active membership products' prices by id: read before a transaction (the membership module reads on its own). */
@@ -599,4 +600,9 @@ export async function countryExists(db: Kysely<Database>, code: string): Promise
 /** Of these products, the digital ones that deliver a document, with its id: what a paid order lets its buyer download. */
 export async function documentsOfProducts(db: Kysely<Database>, productIds: number[]): Promise<Map<number, number>> {
   return new Map((await productDocuments(db, productIds)).map((r) => [r.id, r.document_id]));
+}
+
+/** Products whose picture is this library picture: what deleting it would break. */
+export async function productsShowingPictureAt(ctx: AppContext, url: string): Promise<Array<{ what: string; id: number; title: string }>> {
+  return (await productsShowingPicture(ctx.db.kysely, url)).map((r) => ({ what: 'product', ...r }));
 }

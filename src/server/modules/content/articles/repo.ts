@@ -548,3 +548,14 @@ export function listUnpublished(db: Kysely<Database>, now: string, status: 'draf
     .offset(offset)
     .execute();
 }
+
+/** Articles (any status) that show this picture: as their cover or in their text. `url` is a library picture's. */
+export function articlesShowingPicture(db: Kysely<Database>, url: string) {
+  return db
+    .selectFrom('articles')
+    .select(['id', 'title'])
+    .where((eb) => eb.or([eb('cover', '=', url), eb('body_markdown', 'like', `%${url}%`)]))
+    .orderBy('id')
+    .limit(20)
+    .execute();
+}

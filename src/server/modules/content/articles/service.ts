@@ -44,6 +44,7 @@ import {
   type ArticleFilters,
   type ArticleReadRow,
   type CardRead,
+  articlesShowingPicture,
 } from './repo.js';
 import { indexedCategory, relatedArticleIds } from './related.js';
 
@@ -395,4 +396,9 @@ export async function listUnpublishedArticles(ctx: AppContext, query: Unpublishe
 export async function deleteArticle(ctx: AppContext, id: number): Promise<void> {
   if (!(await deleteArticleRow(ctx.db.kysely, id))) throw new NotFound('Article');
   ctx.events.changed('article');
+}
+
+/** Articles (any status) that show this library picture: as their cover or in their text. */
+export function articlesUsingPicture(ctx: AppContext, url: string): Promise<Array<{ id: number; title: string }>> {
+  return articlesShowingPicture(ctx.db.kysely, url);
 }

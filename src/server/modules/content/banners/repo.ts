@@ -11,3 +11,8 @@ export function activeBanners(db: Kysely<Database>, kind: BannersTable['kind']) 
     .orderBy('id')
     .execute();
 }
+
+/** Banners that show this picture. */
+export function bannersShowingPicture(db: Kysely<Database>, url: string) {
+  return db.selectFrom('banners').select(['id', 'title']).where('image', '=', url).orderBy('id').limit(20).execute();
+}

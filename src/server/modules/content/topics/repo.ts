@@ -107,3 +107,8 @@ async function placeArticles(db: Kysely<Database>, topicId: number, articleIds: 
     .values(articleIds.map((article_id, i) => ({ topic_id: topicId, article_id, position: start + i })))
     .execute();
 }
+
+/** Topics whose cover is this picture. */
+export function topicsShowingPicture(db: Kysely<Database>, url: string) {
+  return db.selectFrom('topics').select(['id', 'name as title']).where('cover', '=', url).orderBy('id').limit(20).execute();
+}

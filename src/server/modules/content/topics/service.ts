@@ -15,6 +15,7 @@ import {
   listTopics as listRows,
   updateTopic as updateRow,
   type TopicRow,
+  topicsShowingPicture,
 } from './repo.js';
 
 const toTopic = (row: TopicRow, lang: Language): Topic => ({
@@ -94,4 +95,9 @@ export async function updateTopic(ctx: AppContext, id: number, input: TopicPatch
 export async function deleteTopic(ctx: AppContext, id: number): Promise<void> {
   if (!(await deleteRow(ctx.db.kysely, id))) throw new NotFound('Topic');
   ctx.events.changed('topic');
+}
+
+/** Topics whose cover is this library picture. */
+export function topicsUsingPicture(ctx: AppContext, url: string): Promise<Array<{ id: number; title: string }>> {
+  return topicsShowingPicture(ctx.db.kysely, url);
 }
