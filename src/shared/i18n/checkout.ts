@@ -83,7 +83,8 @@ export const checkoutEn = {
   'paySuccess.pending': 'Order {number} is not paid yet. This page checks again every few seconds.',
   'paySuccess.paid': 'Thank you! Order {number} is paid.',
   'paySuccess.expired': 'Order {number} was not paid in time and has expired.',
-  'paySuccess.closed': 'Order {number} is {status}.',
+  // {status} is the order's status label (`status.*`), so it stands as a label, as in the Chinese.
+  'paySuccess.closed': 'Order {number}: {status}.',
   'paySuccess.granted': 'What you got',
   'paySuccess.membership': '{title}: your membership is active.',
   'paySuccess.seeMembership': 'See your membership',

@@ -126,6 +126,7 @@ export const serverMessagesZh: Record<string, string> = {
   'The time to pay this order is over.': '这个订单的付款时间已过。',
   'The order is {status}; only a pending order can be paid.': '这个订单已不在待付款状态，无法付款。',
   'The order is {status}.': '这个订单已不在待付款状态。',
+  'Not an order number.': '这不是有效的订单号。',
   'No such course product for sale.': '没有这门在售的课程。',
   'No such membership product for sale.': '没有这种在售的会员方案。',
   'You can keep at most {max} addresses; delete one first.': '最多只能保存 {max} 个地址，请先删除一个。',

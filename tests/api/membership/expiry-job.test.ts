@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runExpiryJob } from '../../../src/server/modules/membership/expiry-job.js';
 import { grantMembership, isPremiumMember } from '../../../src/server/modules/membership/service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { createPremiumProduct, createUser } from '../helpers/factories.js';
+import { createMembershipPlan, createMembershipProduct, createPremiumProduct, createUser } from '../helpers/factories.js';
 import { outbox } from '../messaging/outbox.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -67,6 +67,28 @@ describe('the expiry job', () => {
     const [both] = mailsTo(t, unknown.user.email);
     expect(both.subject).toMatch(/ends in 3 days/);
     expect(both.subject).toMatch(/到期/);
+  });
+
+  it('names the plan in the mail’s language: its Chinese name in Chinese, each name in its half of a bilingual mail', async () => {
+    const plan = await createMembershipPlan(t, { name: 'Gold' });
+    await t.db.kysely.updateTable('memberships').set({ translations: JSON.stringify({ 'zh-CN': { name: '金卡' } }) }).where('id', '=', plan.id).execute();
+    const product = await createMembershipProduct(t, { membership_id: plan.id, period_unit: 'day', period_count: 30 });
+    const grant = async (language?: 'en' | 'zh-CN') => {
+      const user = await createUser(t);
+      refs += 1;
+      const { subscription } = await grantMembership(t.app.ctx, user.id, product.id, { kind: 'order', reference: `job-${refs}` }, { language });
+      return { user, subscription };
+    };
+    const [zh, en, unknown] = [await grant('zh-CN'), await grant('en'), await grant()];
+    await runExpiryJob(t.app.ctx, undefined, at(zh.subscription.ends_at, -12 * 3600 * 1000));
+    const [zhMail] = mailsTo(t, zh.user.email);
+    expect(zhMail.subject).toMatch(/你的金卡会员将于明天到期/);
+    expect(`${zhMail.subject}${zhMail.text}`).not.toContain('Gold');
+    const [enMail] = mailsTo(t, en.user.email);
+    expect(enMail.subject).toMatch(/your Gold membership ends tomorrow/);
+    expect(`${enMail.subject}${enMail.text}`).not.toContain('金卡');
+    const [both] = mailsTo(t, unknown.user.email);
+    expect(both.subject).toMatch(/your Gold membership ends tomorrow .*你的金卡会员将于明天到期/);
   });
 
   it('sends each reminder once when two runs race', async () => {

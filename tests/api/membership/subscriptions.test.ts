@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '../../../src/server/db/types.js';
+import type { Subscription } from '../../../src/shared/api/membership.js';
 import { grantMembership, isPremiumMember } from '../../../src/server/modules/membership/service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createMembershipProduct, createPremiumProduct, createStaff, createUser, tokenFor } from '../helpers/factories.js';
@@ -17,6 +18,9 @@ afterEach(() => {
 });
 
 const ms = (iso: string) => Date.parse(iso);
+function ok(res: { statusCode: number; body: string }): void {
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 describe('grantMembership', () => {
   it('grants once per source, however often it is repeated', async () => {
@@ -189,6 +193,29 @@ describe('staff: grant, extend, end, list members', () => {
     expect(again.json()).toMatchObject({ active: true, ended_at: null });
     expect(ms(again.json().ends_at) - before).toBeGreaterThanOrEqual(7 * DAY);
     expect(ms(again.json().ends_at) - before).toBeLessThan(7 * DAY + 60_000);
+  });
+
+  it('ending closes the grants’ periods; an extension after it starts a new term from now', async () => {
+    const user = await createUser(t);
+    const token = await tokenFor(t, user);
+    const sub = await member(user, 'hist-1');
+    ok(await t.api('POST', `/subscription/${sub.id}/extend`, { token: staffToken, body: { period_unit: 'day', period_count: 7 } }));
+    const ended = (await t.api('POST', `/subscription/${sub.id}/end`, { token: staffToken })).json() as Subscription;
+    expect(ended.grants).toHaveLength(2);
+    const [bought, extension] = ended.grants;
+    // The bought period ran until the end; the extension had not begun and is left empty.
+    expect(bought.starts_at).toBe(sub.starts_at);
+    expect(bought.ends_at).toBe(ended.ends_at);
+    expect(extension).toMatchObject({ starts_at: ended.ends_at, ends_at: ended.ends_at });
+
+    const before = Date.now();
+    ok(await t.api('POST', `/subscription/${sub.id}/extend`, { token: staffToken, body: { period_unit: 'day', period_count: 7 } }));
+    const history = (await t.api('GET', `/subscription/${sub.id}`, { token })).json() as Subscription;
+    expect(history.grants.slice(0, 2)).toEqual(ended.grants);
+    const renewal = history.grants[2];
+    expect(ms(renewal.starts_at)).toBeGreaterThanOrEqual(before);
+    expect(renewal).toMatchObject({ starts_at: history.starts_at, ends_at: history.ends_at });
+    for (const old of history.grants.slice(0, 2)) expect(ms(old.ends_at)).toBeLessThanOrEqual(ms(history.starts_at));
   });
 
   it('lists members by plan, active and expiring before', async () => {

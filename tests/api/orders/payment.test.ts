@@ -94,6 +94,29 @@ describe('markOrderPaid', () => {
     expect(await t.db.kysely.selectFrom('order_refunds').select('amount').where('order_id', '=', order.id).execute()).toEqual([{ amount: order.total_incl_tax }]);
   });
 
+  it('refunds a payment that arrived after the order was refunded, once; the order stays refunded', async () => {
+    const buyer = await shopper(t);
+    const plan = await createMembershipProduct(t, { price: 2200 });
+    const order = ok<OrderOut>(await t.api('POST', '/quick_checkout', { token: buyer.token, body: { membership_product: plan.id, payment_method: 'dev' } }), 201);
+    expect((await markOrderPaid(t.app.ctx, paid(order, 'dev'))).outcome).toBe('paid');
+    const refund = () => t.api('POST', `/orders/${order.id}/refund`, { token: staffToken, body: { reason: 'Changed their mind' } });
+    expect(ok<OrderOut>(await refund()).status).toBe('refunded');
+    expect((await refund()).statusCode).toBe(409);
+
+    // The provider reports a second, genuine payment (another trade number) after the refund.
+    expect((await markOrderPaid(t.app.ctx, paid(order, 'dev'))).outcome).toBe('recorded_for_refund');
+    const payments = await t.db.kysely.selectFrom('order_payments').select(['id', 'outcome']).where('order_id', '=', order.id).orderBy('id').execute();
+    expect(payments.map((p) => p.outcome)).toEqual(['paid', 'refund_due']);
+    expect(ok<OrderOut>(await refund()).status).toBe('refunded');
+    const refunds = await t.db.kysely.selectFrom('order_refunds').select(['payment_id', 'status', 'amount']).where('order_id', '=', order.id).orderBy('id').execute();
+    expect(refunds).toEqual(payments.map((p) => ({ payment_id: p.id, status: 'succeeded', amount: 2200 })));
+    // Nothing more is due: a further refund is refused and records nothing.
+    const again = await refund();
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toContain('refunded');
+    expect(await t.db.kysely.selectFrom('order_refunds').select('id').where('order_id', '=', order.id).execute()).toHaveLength(2);
+  });
+
   it('takes the units again when the hold lapsed but they are still there; cancels and records for refund when they are gone', async () => {
     const buyer = await shopper(t);
     const { book, order } = await bookOrder(buyer, 1);

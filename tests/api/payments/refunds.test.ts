@@ -251,6 +251,30 @@ describe('refunds through Alipay (alipay.trade.refund)', () => {
   });
 });
 
+describe('a payment that arrives after the refund', () => {
+  it('is returned through Alipay under its own refund number; the order stays refunded', async () => {
+    gateway.alipay = 'ok';
+    const plan = await createPremiumProduct(t, { price: 1300 });
+    const buyer = await shopper(t);
+    const order = await boughtAndPaid(buyer, 'alipay', { membership_product: plan.id });
+    expect(ok<OrderOut>(await refund(order)).status).toBe('refunded');
+    const late = { provider: 'alipay' as const, providerTradeNo: tradeNo(), orderNumber: order.number, amount: order.total_incl_tax };
+    expect((await markOrderPaid(t.app.ctx, late)).outcome).toBe('recorded_for_refund');
+    const latePayment = await t.db.kysely.selectFrom('order_payments').select('id').where('provider_trade_no', '=', late.providerTradeNo).executeTakeFirstOrThrow();
+
+    const calls = alipayCalls.length;
+    const res = await refund(order);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<OrderOut>().status).toBe('refunded');
+    expect(alipayCalls.slice(calls)).toEqual([
+      { genuine: true, method: 'alipay.trade.refund', biz: { out_trade_no: order.number, refund_amount: '13.00', out_request_no: `${order.number}-R${latePayment.id}`, refund_reason: 'Bought by mistake' } },
+    ]);
+    expect((await refundsOf(order)).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+    expect((await refund(order)).statusCode).toBe(409);
+    expect(alipayCalls).toHaveLength(calls + 1);
+  });
+});
+
 describe('two staff refunding the same order at once', () => {
   it('ask Alipay for one refund (one number, money moved once) and refund the order once', async () => {
     gateway.alipay = 'ok';

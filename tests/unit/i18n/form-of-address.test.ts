@@ -56,7 +56,7 @@ describe('the Chinese form of address', () => {
 
   it('is 你 in the mails and messages as sent', () => {
     const now = new Date('2025-06-01T12:00:00.000Z');
-    const member = { site: 'Lectern', to: 'a@example.com', name: 'Ann', plan: 'Premium', endsAt: '2025-06-08T12:00:00.000Z', link: 'https://x.test/m' };
+    const member = { site: 'Lectern', to: 'a@example.com', name: 'Ann', plan: { en: 'Premium', 'zh-CN': '高级' }, endsAt: '2025-06-08T12:00:00.000Z', link: 'https://x.test/m' };
     const order = {
       site: 'Lectern', to: 'a@example.com', name: 'Ann', number: 'A1', currency: 'CNY', lines: [{ title: 'Book', quantity: 1, total: 100 }],
       shipping: 0, discount: 0, total: 100, link: 'https://x.test/o', granted: [],

@@ -20,7 +20,8 @@ function sources(dir: string): string[] {
 
 describe('the catalogue of server messages', () => {
   it('holds only texts the server still sends, each translated', () => {
-    const server = sources(path.resolve('src/server')).map((file) => readFileSync(file, 'utf8')).join('\n');
+    // The server's own texts, and the contracts' field checks it answers with.
+    const server = [...sources(path.resolve('src/server')), ...sources(path.resolve('src/shared/api'))].map((file) => readFileSync(file, 'utf8')).join('\n');
     // A `{name}` part of a key is a `${...}` the server fills in.
     const sent = (key: string) =>
       new RegExp(key.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\$\\{[^\\n]+?\\}')).test(server);
@@ -59,6 +60,14 @@ describe('localiseApiError', () => {
     expect(localiseApiError(throttled, 'zh-CN')).toBe(throttled);
     const offline = new Error('offline');
     expect(localiseApiError(offline, 'zh-CN')).toBe(offline);
+  });
+
+  it('puts a refused order number (/pay_success?number=...) in Chinese, without the field name', () => {
+    const refused = new ApiError('number: Not an order number.', 400, 'invalid', { number: 'Not an order number.' });
+    const shown = localiseApiError(refused, 'zh-CN') as ApiError;
+    expect(shown.message).toBe('这不是有效的订单号。');
+    expect(shown.fields).toEqual({ number: '这不是有效的订单号。' });
+    expect(localiseApiError(refused, 'en')).toBe(refused);
   });
 
   it('says what was not found in Chinese, with the thing’s name translated where the catalogue knows it', () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isLanguage } from '../../../shared/i18n/index.js';
+import { isLanguage, LANGUAGES, type Language } from '../../../shared/i18n/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { localised } from '../../platform/translations.js';
 import { sendMail } from '../messaging/service.js';
 import { getUser, hasEmail } from '../users/service.js';
 import { reminderMail } from './mail-templates.js';
@@ -53,6 +54,13 @@ export async function runExpiryJob(ctx: AppContext, log?: FastifyBaseLogger, now
   return { ended, mailed };
 }
 
+/** The plan's name in each language of the mails: its translation there, else its default name. */
+function planNames(sub: SubscriptionRow): Record<Language, string> {
+  const names = {} as Record<Language, string>;
+  for (const lang of LANGUAGES) names[lang] = localised({ name: sub.membership_name }, sub.membership_translations, lang).name;
+  return names;
+}
+
 /** False when the member has no address to write to (signed up by phone); the claim stays. */
 async function mailReminder(ctx: AppContext, sub: SubscriptionRow, kind: ReminderKind, now: Date): Promise<boolean> {
   const user = await getUser(ctx, sub.user_id);
@@ -63,7 +71,7 @@ async function mailReminder(ctx: AppContext, sub: SubscriptionRow, kind: Reminde
       site: ctx.config.siteName,
       to: user.email,
       name: user.display_name || user.username,
-      plan: sub.membership_name,
+      plan: planNames(sub),
       endsAt: sub.ends_at,
       link: `${ctx.config.publicUrl}/my-membership`,
     },

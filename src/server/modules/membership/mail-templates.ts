@@ -10,7 +10,8 @@ export interface ReminderFacts {
   site: string;
   to: string;
   name: string;
-  plan: string;
+  /** The plan's name in each language the mail may be written in. */
+  plan: Record<Language, string>;
   /** ISO end of the term. */
   endsAt: string;
   /** Where to renew: the site's membership page. */
@@ -24,28 +25,28 @@ type Texts = { subject: string; body: string[] };
 function english(kind: ReminderKind, f: ReminderFacts, daysLeft: number): Texts {
   if (kind === 'expired') {
     return {
-      subject: `${f.site}: your ${f.plan} membership has ended`,
-      body: [`Hello ${f.name},`, '', `Your ${f.plan} membership ended on ${day(f.endsAt)} (UTC).`, `To continue, renew it here: ${f.link}`],
+      subject: `${f.site}: your ${f.plan.en} membership has ended`,
+      body: [`Hello ${f.name},`, '', `Your ${f.plan.en} membership ended on ${day(f.endsAt)} (UTC).`, `To continue, renew it here: ${f.link}`],
     };
   }
   const when = daysLeft <= 1 ? 'tomorrow' : `in ${daysLeft} days`;
   return {
-    subject: `${f.site}: your ${f.plan} membership ends ${when}`,
-    body: [`Hello ${f.name},`, '', `Your ${f.plan} membership ends ${when}, on ${day(f.endsAt)} (UTC).`, `To keep reading without a break, renew it here: ${f.link}`],
+    subject: `${f.site}: your ${f.plan.en} membership ends ${when}`,
+    body: [`Hello ${f.name},`, '', `Your ${f.plan.en} membership ends ${when}, on ${day(f.endsAt)} (UTC).`, `To keep reading without a break, renew it here: ${f.link}`],
   };
 }
 
 function chinese(kind: ReminderKind, f: ReminderFacts, daysLeft: number): Texts {
   if (kind === 'expired') {
     return {
-      subject: `${f.site}：你的${f.plan}会员已到期`,
-      body: [`${f.name}，你好：`, '', `你的${f.plan}会员已于 ${day(f.endsAt)}（UTC）到期。`, `如需继续，请在此续费：${f.link}`],
+      subject: `${f.site}：你的${f.plan['zh-CN']}会员已到期`,
+      body: [`${f.name}，你好：`, '', `你的${f.plan['zh-CN']}会员已于 ${day(f.endsAt)}（UTC）到期。`, `如需继续，请在此续费：${f.link}`],
     };
   }
   const when = daysLeft <= 1 ? '明天' : `${daysLeft} 天后`;
   return {
-    subject: `${f.site}：你的${f.plan}会员将于${when}到期`,
-    body: [`${f.name}，你好：`, '', `你的${f.plan}会员将于${when}（${day(f.endsAt)}，UTC）到期。`, `如需不间断阅读，请在此续费：${f.link}`],
+    subject: `${f.site}：你的${f.plan['zh-CN']}会员将于${when}到期`,
+    body: [`${f.name}，你好：`, '', `你的${f.plan['zh-CN']}会员将于${when}（${day(f.endsAt)}，UTC）到期。`, `如需不间断阅读，请在此续费：${f.link}`],
   };
 }
 

@@ -185,7 +185,7 @@ function subscriptionsQuery(db: Kysely<Database>) {
     .innerJoin('user_memberships as um', 'um.id', 's.user_membership_id')
     .innerJoin('memberships as m', 'm.id', 'um.membership_id')
     .selectAll('s')
-    .select(['um.user_id', 'um.membership_id', 'um.language', 'm.slug as membership_slug', 'm.name as membership_name']);
+    .select(['um.user_id', 'um.membership_id', 'um.language', 'm.slug as membership_slug', 'm.name as membership_name', 'm.translations as membership_translations']);
 }
 
 export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof findSubscription>>>;
@@ -229,6 +229,19 @@ export async function updateTermIf(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Holds the subscription for the rest of the transaction (a write that changes nothing, which PostgreSQL
+ * keeps locked until commit; SQLite runs one writing transaction at a time): every change to a term and its
+ * grants takes this first, so two of them never interleave.
+ */
+export async function lockSubscription(db: Kysely<Database>, id: number): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ updated_at: sql<string>`updated_at` })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function isPremium(db: Kysely<Database>, userId: number, premiumSlug: string, now: string): Promise<boolean> {
   const row = await db
     .selectFrom('user_memberships as um')
@@ -260,6 +273,15 @@ export async function insertGrant(db: Kysely<Database>, values: Insertable<Membe
 
 export async function setGrantTerm(db: Kysely<Database>, id: number, startsAt: string, endsAt: string): Promise<void> {
   await db.updateTable('membership_grants').set({ starts_at: startsAt, ends_at: endsAt }).where('id', '=', id).execute();
+}
+
+/**
+ * Closes the grants of a subscription at `at`: a period running past it ends there and one not begun by then
+ * becomes empty at `at` (a term ended, a refund that left no time), so no grant shows time the term has not.
+ */
+export async function closeGrantsAt(db: Kysely<Database>, subscriptionId: number, at: string): Promise<void> {
+  await db.updateTable('membership_grants').set({ starts_at: at }).where('subscription_id', '=', subscriptionId).where('starts_at', '>', at).execute();
+  await db.updateTable('membership_grants').set({ ends_at: at }).where('subscription_id', '=', subscriptionId).where('ends_at', '>', at).execute();
 }
 
 export function findGrantBySourceKey(db: Kysely<Database>, sourceKey: string) {

@@ -25,6 +25,7 @@ import { localised, serializeTranslations, type TranslationsInput } from '../../
 import { getUser } from '../users/service.js';
 import { addPeriod, renewalStart } from './period.js';
 import {
+  closeGrantsAt,
   countUserMemberships,
   deleteGrant,
   deletePlan as removePlan,
@@ -40,6 +41,7 @@ import {
   findUserMembership,
   grantsOf,
   insertGrant,
+  lockSubscription,
   insertPlan,
   insertProduct,
   isPremium,
@@ -410,11 +412,33 @@ interface GrantPlan {
   grantedBy: number | null;
 }
 
+/*
+ * A subscription is a chain of grant periods. Its current term runs from `starts_at` to `ends_at`; the grants
+ * made during the term (created at or after its start) follow each other without gap or overlap, the first
+ * from the term's start, the last to its end. Grants of earlier terms lie wholly before the current term. Every
+ * change below (grant, extend, end, revoke) holds the subscription first and keeps the chain so, in the
+ * caller's transaction.
+ */
+
+const isRunning = (sub: SubscriptionRow, at: string) => sub.is_active === 1 && sub.ends_at > at;
+
+/** Whether a grant belongs to the subscription's current term. */
+const inTerm = (grant: { created_at: string }, sub: SubscriptionRow) => grant.created_at >= sub.starts_at;
+
+const isoOf = (ms: number) => new Date(ms).toISOString();
+
+/** Writes the term read under the subscription's hold; a change meanwhile would be a fault of the hold. */
+async function writeTerm(trx: Kysely<Database>, sub: SubscriptionRow, values: Parameters<typeof updateTermIf>[3]): Promise<void> {
+  if (!(await updateTermIf(trx, sub.id, { ends_at: sub.ends_at, is_active: sub.is_active }, values))) {
+    throw new Conflict('The subscription is being changed by another request. Try again.');
+  }
+}
+
 /**
  * Adds a period to the user's subscription of the plan inside `trx`: from the end of a running term, or
- * from now when there is none (a new term). The source key is claimed first, so the same source grants
- * once however often or concurrently it is repeated; the term is written by a conditional update that a
- * concurrent grant makes fail, in which case it is read and computed again.
+ * from now when there is none (a new term, the grants of the last one closed at its end). The source key is
+ * claimed first, so the same source grants once however often or concurrently it is repeated; then the
+ * subscription is held, so concurrent grants add up one after the other.
  */
 export async function grantWithin(trx: Kysely<Database>, plan: GrantPlan, now: Date): Promise<{ granted: boolean; subscriptionId: number }> {
   const at = now.toISOString();
@@ -433,56 +457,51 @@ export async function grantWithin(trx: Kysely<Database>, plan: GrantPlan, now: D
     created_at: at,
   });
   if (grantId === undefined) return { granted: false, subscriptionId };
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const sub = (await findSubscription(trx, subscriptionId))!;
-    const running = sub.is_active === 1 && sub.ends_at > at;
-    const from = renewalStart(now, running ? new Date(sub.ends_at) : null);
-    const endsAt = addPeriod(from, plan.periodUnit, plan.periodCount).toISOString();
-    const written = await updateTermIf(
-      trx,
-      subscriptionId,
-      { ends_at: sub.ends_at, is_active: sub.is_active },
-      { starts_at: running ? sub.starts_at : at, ends_at: endsAt, is_active: 1, ended_at: null, source: plan.source, updated_at: at },
-    );
-    if (written) {
-      await setGrantTerm(trx, grantId, from.toISOString(), endsAt);
-      return { granted: true, subscriptionId };
-    }
-  }
-  throw new Conflict('The subscription is being changed by another request. Try again.');
+  await lockSubscription(trx, subscriptionId);
+  const sub = (await findSubscription(trx, subscriptionId))!;
+  const running = isRunning(sub, at);
+  // No grant of a term that is over may reach past its end (the new grant's period is written below).
+  if (!running) await closeGrantsAt(trx, subscriptionId, sub.ends_at < at ? sub.ends_at : at);
+  const from = renewalStart(now, running ? new Date(sub.ends_at) : null);
+  const endsAt = addPeriod(from, plan.periodUnit, plan.periodCount).toISOString();
+  await writeTerm(trx, sub, { starts_at: running ? sub.starts_at : at, ends_at: endsAt, is_active: 1, ended_at: null, source: plan.source, updated_at: at });
+  await setGrantTerm(trx, grantId, from.toISOString(), endsAt);
+  return { granted: true, subscriptionId };
 }
 
 /**
  * Takes back what one source granted (an order refunded) inside `trx`; idempotent (false when there is
- * nothing, or nothing any more, to take back). The part of the grant's period not yet lived comes off the
- * end of the subscription's term and the grants after it move earlier by as much, so a period bought by
- * another order stays whole; a term left with no time ends now. A period already lived is not reclaimed.
+ * nothing, or nothing any more, to take back). Only the part of this grant's own period that is still ahead
+ * within the current term comes off: the term ends earlier by as much and the grants after it in the chain
+ * move earlier by as much, so time granted by other orders or codes stays whole and no periods overlap. A
+ * period already lived, or one of a term that has ended, is not reclaimed; a term left with no time ends now.
  */
 export async function revokeGrantWithin(trx: Kysely<Database>, source: GrantSourceRef, now: Date): Promise<boolean> {
-  const grant = await findGrantBySourceKey(trx, sourceKeyOf(source));
+  const key = sourceKeyOf(source);
+  const found = await findGrantBySourceKey(trx, key);
+  if (!found) return false;
+  await lockSubscription(trx, found.subscription_id);
+  const grant = await findGrantBySourceKey(trx, key);
   if (!grant || !(await deleteGrant(trx, grant.id))) return false;
   const at = now.toISOString();
+  const sub = (await findSubscription(trx, grant.subscription_id))!;
+  if (!isRunning(sub, at) || !inTerm(grant, sub)) return true;
   const grantEnd = Date.parse(grant.ends_at);
-  const removed = Math.max(0, grantEnd - Math.max(Date.parse(grant.starts_at), now.getTime()));
+  const from = Math.max(Date.parse(grant.starts_at), now.getTime(), Date.parse(sub.starts_at));
+  const removed = Math.max(0, Math.min(grantEnd, Date.parse(sub.ends_at)) - from);
   if (removed === 0) return true;
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const sub = (await findSubscription(trx, grant.subscription_id))!;
-    const endsAt = new Date(Date.parse(sub.ends_at) - removed);
-    const ended = endsAt.getTime() <= now.getTime();
-    const written = await updateTermIf(
-      trx,
-      sub.id,
-      { ends_at: sub.ends_at, is_active: sub.is_active },
-      ended ? { ends_at: at, is_active: 0, ended_at: at, updated_at: at } : { ends_at: endsAt.toISOString(), updated_at: at },
-    );
-    if (!written) continue;
-    for (const later of await grantsOf(trx, sub.id)) {
-      if (Date.parse(later.starts_at) < grantEnd) continue;
-      await setGrantTerm(trx, later.id, new Date(Date.parse(later.starts_at) - removed).toISOString(), new Date(Date.parse(later.ends_at) - removed).toISOString());
-    }
+  const endsAt = Date.parse(sub.ends_at) - removed;
+  if (endsAt <= now.getTime()) {
+    await writeTerm(trx, sub, { ends_at: at, is_active: 0, ended_at: at, updated_at: at });
+    await closeGrantsAt(trx, sub.id, at);
     return true;
   }
-  throw new Conflict('The subscription is being changed by another request. Try again.');
+  await writeTerm(trx, sub, { ends_at: isoOf(endsAt), updated_at: at });
+  for (const later of await grantsOf(trx, sub.id)) {
+    if (!inTerm(later, sub) || Date.parse(later.starts_at) < grantEnd) continue;
+    await setGrantTerm(trx, later.id, isoOf(Date.parse(later.starts_at) - removed), isoOf(Date.parse(later.ends_at) - removed));
+  }
+  return true;
 }
 
 async function subscriptionView(ctx: AppContext, id: number): Promise<Subscription> {
@@ -566,20 +585,20 @@ export async function extendSubscription(ctx: AppContext, actor: Actor, id: numb
   return subscriptionView(ctx, id);
 }
 
-/** Staff end a subscription now; a later grant starts a new term. */
+/**
+ * Staff end a subscription now, in one transaction: the term ends and so do its grants (a period running
+ * ends now, one not begun is left empty); a later grant starts a new term.
+ */
 export async function endSubscription(ctx: AppContext, actor: Actor, id: number): Promise<Subscription> {
   requireStaffActor(actor);
-  const db = ctx.db.kysely;
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const sub = await findSubscription(db, id);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await lockSubscription(trx, id);
+    const sub = await findSubscription(trx, id);
     if (!sub) throw new NotFound('Subscription');
     const now = new Date().toISOString();
-    if (sub.is_active !== 1 || sub.ends_at <= now) {
-      throw new Conflict('This subscription is not active.');
-    }
-    if (await updateTermIf(db, id, { ends_at: sub.ends_at, is_active: 1 }, { ends_at: now, is_active: 0, ended_at: now, updated_at: now })) {
-      return subscriptionView(ctx, id);
-    }
-  }
-  throw new Conflict('The subscription is being changed by another request. Try again.');
+    if (!isRunning(sub, now)) throw new Conflict('This subscription is not active.');
+    await writeTerm(trx, sub, { ends_at: now, is_active: 0, ended_at: now, updated_at: now });
+    await closeGrantsAt(trx, id, now);
+  });
+  return subscriptionView(ctx, id);
 }

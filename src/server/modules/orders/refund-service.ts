@@ -58,13 +58,16 @@ type Settled = { id: number; providerRefundNo: string | null; settledBy: 'provid
 
 const refundNumber = (order: OrderRow, paymentId: number) => `${order.number}-R${paymentId}`;
 
-/** Which payments a refund returns: all of a paid or fulfilled order's; the late ones of a closed order. */
+/**
+ * Which payments a refund returns: all of a paid or fulfilled order's; the late ones (recorded for refund) of
+ * an order that is closed: cancelled, expired, or refunded already (a payment that arrived after its refund).
+ */
 async function paymentsToRefund(trx: Kysely<Database>, order: OrderRow) {
   const payments = await paymentsOf(trx, order.id);
   const done = new Set((await refundsOf(trx, order.id)).filter((r) => r.status === 'succeeded').map((r) => r.payment_id));
   const open = payments.filter((p) => !done.has(p.id));
   if (order.status === 'paid' || order.status === 'fulfilled') return open;
-  if (order.status === 'cancelled' || order.status === 'expired') {
+  if (order.status === 'cancelled' || order.status === 'expired' || order.status === 'refunded') {
     const late = open.filter((p) => p.outcome === 'refund_due');
     if (late.length === 0) throw refused(order, 'refunded');
     return late;
@@ -132,8 +135,8 @@ async function completeRefund(ctx: AppContext, trx: Kysely<Database>, id: number
 }
 
 /**
- * Refunds a paid or fulfilled order (every payment it received), or the payments that reached a cancelled or
- * expired order too late (the order stays as it is). A repeated `Idempotency-Key` answers what the first
+ * Refunds a paid or fulfilled order (every payment it received), or the payments that reached a cancelled,
+ * expired or refunded order too late (the order stays as it is). A repeated `Idempotency-Key` answers what the first
  * request answered once it completed.
  */
 export async function refundOrder(ctx: AppContext, actor: Actor, id: number, reason: string, request: KeyedRequest): Promise<Answer<Order>> {
