@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Sharp, SharpOptions } from 'sharp';
-import { UnsupportedMediaType } from './errors.js';
+import { Invalid, UnsupportedMediaType } from './errors.js';
 
 /** The picture formats uploads may be in, judged by their bytes. */
 const ACCEPTED = new Set(['png', 'jpeg', 'webp', 'gif']);
-/** A small file can still decode to a huge bitmap; refuse anything above ~40 megapixels. */
-const MAX_PIXELS = 40_000_000;
+/**
+ * A small file can still decode to a huge bitmap: pictures above 120 megapixels are refused. Phones take 48, 50
+ * and 108 megapixel photos, which are read line by line and shrunk while they load, so they stay cheap.
+ */
+export const MAX_MEGAPIXELS = 120;
+const MAX_PIXELS = MAX_MEGAPIXELS * 1_000_000;
 
 type SharpFn = (input: Buffer, options: SharpOptions) => Sharp;
 let loading: Promise<SharpFn> | undefined;
@@ -30,15 +34,19 @@ export async function pictureToWebp(
 ): Promise<{ webp: Buffer; width: number; height: number }> {
   const { field } = refusal;
   const sharp = await loadSharp();
-  let format: string | undefined;
+  let header: { format?: string; width?: number; height?: number } = {};
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata()).format;
+    // The header only: no pixel is decoded yet, whatever size the picture claims.
+    header = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    format = undefined;
+    header = {};
   }
-  if (!format || !ACCEPTED.has(format)) throw new UnsupportedMediaType(refusal.wrongType, field);
+  if (!header.format || !ACCEPTED.has(header.format)) throw new UnsupportedMediaType(refusal.wrongType, field);
+  if ((header.width ?? 0) * (header.height ?? 0) > MAX_PIXELS) {
+    throw Invalid.field(field, `The picture has too many pixels: at most ${MAX_MEGAPIXELS} megapixels.`);
+  }
   try {
-    const { data, info } = await resize(sharp(input, { limitInputPixels: MAX_PIXELS, animated: false }).rotate())
+    const { data, info } = await resize(sharp(input, { limitInputPixels: MAX_PIXELS, animated: false, sequentialRead: true }).rotate())
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     return { webp: data, width: info.width, height: info.height };

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -69,6 +70,24 @@ describe('avatar upload', () => {
       expect(res.statusCode).toBe(415);
       expect(res.json().fields).toHaveProperty('avatar');
     }
+  });
+
+  it('takes a 48-megapixel phone photo, and refuses a picture claiming more than 120 megapixels with its own message', async () => {
+    const user = await createUser(t);
+    const token = await tokenFor(t, user);
+    const photo = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#3a7' } }).jpeg({ quality: 50 }).toBuffer();
+    const res = await upload(user.id, token, photo, 'application/octet-stream');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await sharp(readFileSync(stored(res.json().avatar))).metadata()).toMatchObject({ width: 256, height: 256 });
+
+    // A tiny PNG whose header claims 20000 x 20000 pixels: refused from its header, before anything is decoded.
+    const png = Buffer.from(await image('png', '#000', 1, 1));
+    png.writeUInt32BE(20_000, 16);
+    png.writeUInt32BE(20_000, 20);
+    png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)) >>> 0, 29);
+    const huge = await upload(user.id, token, png, 'application/octet-stream');
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({ fields: { avatar: 'The picture has too many pixels: at most 120 megapixels.' } });
   });
 
   it('refuses more than 5 MB with 413, in both forms', async () => {
