@@ -30,6 +30,20 @@ describe('existence checks', () => {
   });
 });
 
+describe('existence checks from one address', () => {
+  it('answer at most 10 an hour per call, so a list of addresses cannot be swept', async () => {
+    const own = await createTestApp();
+    const user = await createUser(own);
+    const token = await tokenFor(own, user);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      statuses.push((await own.api('GET', `/user/profile/${user.id}/check_email_exist`, { token, query: { email: `probe${i}@example.com` } })).statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
 describe('bind state', () => {
   it('reports e-mail, phone and password of an e-mail account and of a phone account', async () => {
     const user = await createUser(t, { email_verified: true });

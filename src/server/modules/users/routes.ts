@@ -105,9 +105,13 @@ export const usersRoutes = moduleRoutes((app) => {
     },
   });
 
+  // Whether an address or number has an account is what password reset and code login never tell: a few checks
+  // an hour from one address serve a reader binding their own, not someone sweeping a list.
+  const existenceChecks = { rateLimit: { max: 10, timeWindow: '1 hour' } };
+
   app.get(usersPaths.checkEmailExist, {
-    schema: { tags, summary: 'Does another account use this e-mail address?', params: idParam, querystring: emailQuery, response: { 200: existsEmailResponse } },
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: { tags, summary: 'Does another account use this e-mail address? (10 an hour per address)', params: idParam, querystring: emailQuery, response: { 200: existsEmailResponse } },
+    config: existenceChecks,
     handler: async (request) => ({
       email: request.query.email,
       exists: await emailInUse(ctx, await requireUser(request), request.params.id, request.query.email),
@@ -115,8 +119,8 @@ export const usersRoutes = moduleRoutes((app) => {
   });
 
   app.get(usersPaths.checkPhoneExist, {
-    schema: { tags, summary: 'Does another account use this mobile number?', params: idParam, querystring: phoneQuery, response: { 200: existsPhoneResponse } },
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: { tags, summary: 'Does another account use this mobile number? (10 an hour per address)', params: idParam, querystring: phoneQuery, response: { 200: existsPhoneResponse } },
+    config: existenceChecks,
     handler: async (request) => ({
       phone_number: request.query.phone_number,
       exists: await mobileInUse(ctx, await requireUser(request), request.params.id, request.query.phone_number),
