@@ -59,6 +59,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type, rate limit).
     const code =
       status === 429 ? 'throttled' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'invalid';
-    return reply.status(status).send({ error: code, message: err.message });
+    // A body over the route's limit is refused before it is read: say the limit, in the reader's terms.
+    const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit;
+    const message = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && limit ? `The body may be at most ${sizeText(limit)}.` : err.message;
+    return reply.status(status).send({ error: code, message });
   });
+}
+
+/** 5 MB, 512 KB, 900 bytes: a limit as a reader reads it. */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
 }

@@ -98,7 +98,10 @@ describe('avatar upload', () => {
     const viaForm = await upload(user.id, token, payload, contentType);
     expect(viaForm.statusCode).toBe(413);
     expect(viaForm.json().fields).toHaveProperty('avatar');
-    expect((await upload(user.id, token, big, 'application/octet-stream')).statusCode).toBe(413);
+    const raw = await upload(user.id, token, big, 'application/octet-stream');
+    expect(raw.statusCode).toBe(413);
+    // Refused before it is read, it still says the limit (not "Request body is too large").
+    expect(raw.json()).toMatchObject({ error: 'payload_too_large', message: 'The body may be at most 5 MB.' });
   });
 
   it('names a missing field and an empty body', async () => {
