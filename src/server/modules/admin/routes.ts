@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   adminPaths,
   DOCUMENT_MAX_BYTES,
@@ -15,11 +14,12 @@ import {
   imageListQuery,
   imageUploadQuery,
 } from '../../../shared/api/admin.js';
-import { errorBody, idParam } from '../../../shared/api/common.js';
+import { errorBody } from '../../../shared/api/common.js';
 import { requireStaff } from '../../platform/auth.js';
 import { Invalid, UnsupportedMediaType } from '../../platform/errors.js';
 import { readUploadBody } from '../../platform/upload-body.js';
-import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { moduleRoutes, privateResponse } from '../../platform/http.js';
+import { registerLibraryReads } from './library-routes.js';
 import { deleteLibraryDocument, findLibraryDocument, getDocument, listDocumentLibrary, uploadDocument } from './documents-service.js';
 import { deleteLibraryImage, findLibraryImage, getImage, listLibrary, uploadImage } from './images-service.js';
 
@@ -58,13 +58,16 @@ export const adminRoutes = moduleRoutes((app) => {
   app.addContentTypeParser(DOCUMENT_TYPES, { parseAs: 'buffer', bodyLimit: DOCUMENT_MAX_BYTES }, (_request, body, done) => done(null, body));
   app.addHook('onRequest', async (_request, reply) => privateResponse(reply));
 
-  app.get(adminPaths.images, {
-    schema: { tags, summary: 'The picture library, newest first (staff); `search` matches the title', querystring: imageListQuery, response: { 200: imageList, 400: errorBody, 401: errorBody, 403: errorBody } },
-    handler: async (request) => {
-      await requireStaff(request);
-      const page = await listLibrary(ctx, request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+  registerLibraryReads(app, tags, {
+    paths: { collection: adminPaths.images, find: adminPaths.imageFind, item: adminPaths.image },
+    schemas: { item: image, list: imageList, listQuery: imageListQuery, findQuery: imageFindQuery },
+    summaries: {
+      list: 'The picture library, newest first (staff); `search` matches the title',
+      find: 'One picture by its exact url or title (staff)',
+      item: 'One picture (staff)',
+      delete: 'Delete a picture (staff); 409 while the site shows it (a cover, a banner, a product, a text)',
     },
+    service: { list: listLibrary, find: findLibraryImage, get: getImage, remove: deleteLibraryImage },
   });
 
   app.post(adminPaths.images, {
@@ -83,39 +86,16 @@ export const adminRoutes = moduleRoutes((app) => {
     },
   });
 
-  // Registered before `images/:id`, which would otherwise take "find" for an id.
-  app.get(adminPaths.imageFind, {
-    schema: { tags, summary: 'One picture by its exact url or title (staff)', querystring: imageFindQuery, response: { 200: image, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } },
-    handler: async (request) => {
-      await requireStaff(request);
-      return findLibraryImage(ctx, request.query);
+  registerLibraryReads(app, tags, {
+    paths: { collection: adminPaths.documents, find: adminPaths.documentFind, item: adminPaths.document },
+    schemas: { item: document, list: documentList, listQuery: documentListQuery, findQuery: documentFindQuery },
+    summaries: {
+      list: 'The document library (the files digital products deliver), newest first (staff); `search` matches the title',
+      find: 'One document by its exact title (staff)',
+      item: 'One document (staff)',
+      delete: 'Delete a document (staff); 409 while a product delivers it',
     },
-  });
-
-  app.get(adminPaths.image, {
-    schema: { tags, summary: 'One picture (staff)', params: idParam, response: { 200: image, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } },
-    handler: async (request) => {
-      await requireStaff(request);
-      return getImage(ctx, request.params.id);
-    },
-  });
-
-  app.delete(adminPaths.image, {
-    schema: { tags, summary: 'Delete a picture (staff); 409 while the site shows it (a cover, a banner, a product, a text)', params: idParam, response: { 204: z.null().describe('No content'), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody } },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      await deleteLibraryImage(ctx, request.params.id);
-      return reply.status(204).send(null);
-    },
-  });
-
-  app.get(adminPaths.documents, {
-    schema: { tags, summary: 'The document library (the files digital products deliver), newest first (staff); `search` matches the title', querystring: documentListQuery, response: { 200: documentList, 400: errorBody, 401: errorBody, 403: errorBody } },
-    handler: async (request) => {
-      await requireStaff(request);
-      const page = await listDocumentLibrary(ctx, request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
-    },
+    service: { list: listDocumentLibrary, find: (ctx, query) => findLibraryDocument(ctx, query.title), get: getDocument, remove: deleteLibraryDocument },
   });
 
   app.post(adminPaths.documents, {
@@ -142,32 +122,6 @@ export const adminRoutes = moduleRoutes((app) => {
       });
       const made = await uploadDocument(ctx, actor, { bytes, title: request.query.title, fileName: request.query.file_name, uploadName: filename });
       return reply.status(201).send(made);
-    },
-  });
-
-  // Registered before `documents/:id`, which would otherwise take "find" for an id.
-  app.get(adminPaths.documentFind, {
-    schema: { tags, summary: 'One document by its exact title (staff)', querystring: documentFindQuery, response: { 200: document, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } },
-    handler: async (request) => {
-      await requireStaff(request);
-      return findLibraryDocument(ctx, request.query.title);
-    },
-  });
-
-  app.get(adminPaths.document, {
-    schema: { tags, summary: 'One document (staff)', params: idParam, response: { 200: document, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } },
-    handler: async (request) => {
-      await requireStaff(request);
-      return getDocument(ctx, request.params.id);
-    },
-  });
-
-  app.delete(adminPaths.document, {
-    schema: { tags, summary: 'Delete a document (staff); 409 while a product delivers it', params: idParam, response: { 204: z.null().describe('No content'), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody } },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      await deleteLibraryDocument(ctx, request.params.id);
-      return reply.status(204).send(null);
     },
   });
 });
