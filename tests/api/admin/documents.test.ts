@@ -77,6 +77,8 @@ describe('the document library (admin documents)', () => {
     expect(list.json().results.map((d: { id: number }) => d.id)).toEqual([b.id, a.id]);
     expect(list.json().count).toBe(2);
     expect((await t.api('GET', '/documents', { token: staff, query: { search: '%' } })).json().count).toBe(0);
+    const percent = (await upload(staff, pdfBytes('percent'), 'save 20% now.pdf')).json();
+    expect((await t.api('GET', '/documents', { token: staff, query: { search: '0%' } })).json().results.map((d: { id: number }) => d.id)).toEqual([percent.id]);
     expect((await t.api('GET', `/documents/${a.id}`, { token: staff })).json()).toEqual(a);
     expect((await t.api('GET', '/documents/find', { token: staff, query: { title: 'manual-beta' } })).json().id).toBe(b.id);
     expect((await t.api('GET', '/documents/find', { token: staff, query: { title: 'manual' } })).statusCode).toBe(404);

@@ -68,8 +68,11 @@ describe('the picture library (admin images)', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().results.map((i: { id: number }) => i.id)).toEqual([b.id, a.id]);
     expect(list.json().count).toBe(2);
-    // `%` and `_` are text in a search.
+    // `%` and `_` are text in a search: they find the titles that hold them, and only those.
     expect((await t.api('GET', '/images', { token: staff, query: { search: '%' } })).json().count).toBe(0);
+    const percent = (await upload(staff, await picture(200, 200, '#333'), '100% cotton.jpg')).json();
+    expect((await t.api('GET', '/images', { token: staff, query: { search: '0%' } })).json().results.map((i: { id: number }) => i.id)).toEqual([percent.id]);
+    expect((await t.api('GET', '/images', { token: staff, query: { search: '_' } })).json().count).toBe(0);
     expect((await t.api('GET', `/images/${a.id}`, { token: staff })).json()).toEqual(a);
     expect((await t.api('GET', '/images/find', { token: staff, query: { url: b.url } })).json().id).toBe(b.id);
     expect((await t.api('GET', '/images/find', { token: staff, query: { title: 'library-alpha' } })).json().id).toBe(a.id);

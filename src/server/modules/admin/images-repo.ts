@@ -1,14 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { ImagesTable } from '../../db/admin-types.js';
 import type { Database } from '../../db/types.js';
-
-/** `%`, `_` and `\` in a search are text, not patterns. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containsText } from '../../platform/text-search.js';
 
 function filtered(db: Kysely<Database>, search: string | undefined) {
   let query = db.selectFrom('images');
-  // Lower-cased on both sides: SQLite's LIKE ignores case and PostgreSQL's does not.
-  if (search) query = query.where((eb) => eb(eb.fn('lower', ['title']), 'like', likeText(search.toLowerCase())));
+  if (search) query = query.where(containsText('title', search));
   return query;
 }
 
