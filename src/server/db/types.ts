@@ -3,6 +3,7 @@ import type { ShopTables } from './shop-types.js';
 import type { CourseTables } from './course-types.js';
 import type { CommentTables } from './comment-types.js';
 import type { AdminTables } from './admin-types.js';
+import type { PageTables } from './page-types.js';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC text and booleans are 0/1 integers on both engines,
@@ -353,7 +354,7 @@ export interface MeterCountsTable {
 }
 
 /** The shop's tables live in shop-types.ts. */
-export interface Database extends ShopTables, CourseTables, CommentTables, AdminTables {
+export interface Database extends ShopTables, CourseTables, CommentTables, AdminTables, PageTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   categories: CategoriesTable;

@@ -11,6 +11,7 @@ import { membershipRoutes } from './membership/routes.js';
 import { messagingRoutes } from './messaging/routes.js';
 import { devPayRoutes, paymentsRoutes } from './payments/routes.js';
 import { ordersRoutes } from './orders/routes.js';
+import { pagesRoutes } from './pages/routes.js';
 import { shopRoutes } from './shop/routes.js';
 import { ssoRoutes } from './sso/routes.js';
 import { usersRoutes } from './users/routes.js';
@@ -20,4 +21,4 @@ import { usersRoutes } from './users/routes.js';
  * (`/dev/mailbox/<secret>`) in a non-encapsulated plugin, which the prefix does not reach; so is `devPayRoutes`
  * (`/dev/pay`, the test payment page).
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, commentsRoutes, ordersRoutes, paymentsRoutes, ssoRoutes, adminRoutes, devPayRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, commentsRoutes, ordersRoutes, paymentsRoutes, ssoRoutes, adminRoutes, pagesRoutes, devPayRoutes];

@@ -208,6 +208,7 @@ export const en = {
   'essentials.notes': 'From the editors',
   'essentials.shortcuts': 'Shortcuts',
   'essentials.hot': 'Most read',
+  'sitePage.updated': 'Last updated',
   'disclosures.title': 'Commercial disclosures',
   'disclosures.description': 'Who pays for what on this site.',
   'disclosures.none': 'This site has published no commercial disclosures: nothing on it is sponsored, advertised or paid for by a third party.',

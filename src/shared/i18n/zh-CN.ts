@@ -208,6 +208,7 @@ export const zhCN: Messages = {
   'essentials.notes': '编辑寄语',
   'essentials.shortcuts': '快捷入口',
   'essentials.hot': '最多阅读',
+  'sitePage.updated': '最后更新',
   'disclosures.title': '商业披露',
   'disclosures.description': '本站的赞助与付费合作说明。',
   'disclosures.none': '本站未发布任何商业披露：站内没有第三方赞助、广告或付费推广的内容。',

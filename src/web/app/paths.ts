@@ -19,6 +19,8 @@ export const paths = {
   home: () => '/',
   about: () => '/about',
   aboutRss: () => '/about/rss',
+  /** One of the site's own pages (terms of use, privacy...); a slug needs no escaping (a-z, 0-9 and hyphens). */
+  page: (slug: string) => `/page/${slug}`,
   article: (id: number) => `/article/${id}`,
   adminPreview: (secret: string, id: number) => `/article/adminpreview/${encodeURIComponent(secret)}/${id}`,
   author: (id: number) => `/author/${id}`,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, ScrollRestoration, useLoaderData, useLocation } from 'react-router-dom';
 import { useAppEnv, useI18n } from './context.js';
 import { BasketCorner, SettingsMenu } from './header-controls.js';
 import { SHOP_NAV_LABEL } from '../features/shop/shop-entry.js';
@@ -8,6 +8,7 @@ import { UpdatePrompt } from '../features/pwa/update-prompt.js';
 import { OfflineIndicator } from '../features/pwa/offline-indicator.js';
 import { AccountMenu, SessionNotice } from '../features/auth/account-menu.js';
 import { SessionProvider } from '../lib/session/session-context.js';
+import type { FooterPage } from '../features/pages/footer-pages.js';
 
 /** After an in-app navigation, focus moves to the new page's content, as a page load would. */
 function useFocusOnNavigation() {
@@ -27,6 +28,8 @@ function useFocusOnNavigation() {
 export function RootLayout() {
   const { t, lang } = useI18n();
   const { siteName } = useAppEnv();
+  // The root route's data: the footer's page links.
+  const sitePages = useLoaderData() as FooterPage[];
   useFocusOnNavigation();
   return (
     <SessionProvider>
@@ -79,6 +82,9 @@ export function RootLayout() {
             <li><Link to={paths.disclosures()}>{t('footer.disclosures')}</Link></li>
             <li><Link to={paths.essentials()}>{t('footer.essentials')}</Link></li>
             <li><Link to={paths.community()}>{t('footer.community')}</Link></li>
+            {sitePages.map((page) => (
+              <li key={page.slug}><Link to={paths.page(page.slug)}>{page.title}</Link></li>
+            ))}
           </ul>
         </nav>
         <p className="site-footer__name">{siteName}</p>

@@ -5,6 +5,7 @@ import { reloadForFailedChunk } from '../lib/chunk-reload.js';
 import { ApiError, type HttpClient } from '../lib/http.js';
 import { LoginGate, LoginGateShell, requireLogin } from '../features/auth/require-login.js';
 import { isOfflineFailure, offlineRouteError } from '../features/pwa/offline-error.js';
+import { loadFooterPages } from '../features/pages/footer-pages.js';
 import { ErrorPage } from './error-page.js';
 import { RootLayout } from './root-layout.js';
 
@@ -45,9 +46,11 @@ export function toRouteError(err: unknown, request: Request): unknown {
  */
 export type RouteDepsSource = RouteDeps | ((args: LoaderFunctionArgs) => RouteDeps);
 
+/** The dependencies a loader is called with. */
+const depsFor = (source: RouteDepsSource, args: LoaderFunctionArgs): RouteDeps => (typeof source === 'function' ? source(args) : source);
+
 function page(source: RouteDepsSource, importer: () => Promise<PageModule>): RouteObject['lazy'] {
   const fixed = typeof source === 'function' ? undefined : source;
-  const depsOf = (args: LoaderFunctionArgs) => fixed ?? (source as (args: LoaderFunctionArgs) => RouteDeps)(args);
   return async () => {
     const [m] = await Promise.all([importer().catch((err: unknown) => {
       // A chunk of an older deployment is gone: reload once, rather than show an error.
@@ -61,7 +64,7 @@ function page(source: RouteDepsSource, importer: () => Promise<PageModule>): Rou
         ? {
             loader: async (args: LoaderFunctionArgs) => {
               try {
-                return await load(depsOf(args), args);
+                return await load(depsFor(source, args), args);
               } catch (err) {
                 throw toRouteError(err, args.request);
               }
@@ -100,6 +103,10 @@ export function createRoutes(deps: RouteDepsSource): RouteObject[] {
       id: 'root',
       Component: RootLayout,
       HydrateFallback: () => null,
+      // The footer's page links, on every page (the root layout reads them): loaded with the first page, not again
+      // at each navigation (a language change reloads the page).
+      loader: (args) => loadFooterPages(depsFor(deps, args)),
+      shouldRevalidate: () => false,
       children: [
         {
           ErrorBoundary: ErrorPage,
@@ -120,6 +127,7 @@ export function createRoutes(deps: RouteDepsSource): RouteObject[] {
             { path: 'search', lazy: p(() => import('../features/content/pages/search-page.js')) },
             { path: 'essentials', lazy: p(() => import('../features/content/pages/essentials-page.js')) },
             { path: 'commercial_disclosures', lazy: p(() => import('../features/content/pages/disclosures-page.js')) },
+            { path: 'page/:slug', lazy: p(() => import('../features/pages/site-page.js')) },
             { path: 'login', lazy: p(() => import('../features/auth/pages/login-page.js')) },
             { path: 'login/v1', lazy: p(() => import('../features/auth/pages/login-code-page.js')) },
             { path: 'logout', lazy: p(() => import('../features/auth/pages/logout-page.js')) },

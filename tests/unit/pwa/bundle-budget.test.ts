@@ -14,9 +14,9 @@ const CATALOGUES = { en: 'src/shared/i18n/en.ts', 'zh-CN': 'src/shared/i18n/zh-C
  * of what every page uses: it is one module) and TanStack Query, built into one chunk, weigh about 91 KiB
  * (TanStack's useQueries stays with the offline library, its only user); the app's
  * shell and the article page some 19 KiB. The issue's target is 100 KB; this bound only stops the first visit
- * growing unnoticed (111.7 KiB today).
+ * growing unnoticed (111.9 KiB today, of which about 90 B are the root route's footer page links).
  */
-const BUDGET_BYTES = 111.9 * 1024;
+const BUDGET_BYTES = 112 * 1024;
 
 /** Code a guest reading an article never needs before hydration: it stays in its own routes' chunks. */
 const NOT_ON_FIRST_VISIT: Array<{ what: string; key: RegExp }> = [

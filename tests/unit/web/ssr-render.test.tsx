@@ -32,7 +32,8 @@ describe('server rendering', () => {
     const seen: string[] = [];
     const bad = await renderPage('/article/abc', {}, 'en', seen);
     expect(bad.type === 'html' && bad.status).toBe(404);
-    expect(seen).toEqual([]);
+    // Only the footer's page links, which every page loads: nothing about the article.
+    expect(seen).toEqual(['/api/v2/page/footer?lang=en auth=no']);
     const missing = await renderPage('/article/999999');
     expect(missing.type === 'html' && missing.status).toBe(404);
     expect(missing.type === 'html' && missing.html).toContain('Page Not Found: /article/999999');

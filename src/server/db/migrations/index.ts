@@ -21,6 +21,7 @@ import { commentsMigration } from './0021-comments.js';
 import { commentAuthorsMigration } from './0022-comment-authors.js';
 import { imagesMigration } from './0023-images.js';
 import { documentsMigration } from './0024-documents.js';
+import { pagesMigration } from './0025-pages.js';
 
 export interface LecternMigration {
   name: string;
@@ -28,7 +29,7 @@ export interface LecternMigration {
 }
 
 /** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
-export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration];
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration, pagesMigration];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -15,7 +15,7 @@ import { ARTICLES_ZH_2 } from './demo/articles-zh-2.js';
 import { demoCredentials, type DemoCredential } from './demo-credentials.js';
 import { AUTHORS, DEMO_ACCOUNTS } from './demo/authors.js';
 import { insertDemoComments } from './demo/comments.js';
-import { ANNOUNCEMENTS, BANNERS, SHORTCUT_TYPES, SLOT_TEXTS } from './demo/site.js';
+import { ANNOUNCEMENTS, BANNERS, PAGES, SHORTCUT_TYPES, SLOT_TEXTS } from './demo/site.js';
 import type { DemoLink, HandWrittenArticle } from './demo/types.js';
 import { insertArticles, type SeedRefs } from './insert.js';
 import { planGenerated, type PlannedArticle } from './plan.js';
@@ -82,6 +82,21 @@ async function insertSite(db: Kysely<Database>, refs: SeedRefs, articles: Map<st
   await db
     .insertInto('slot_texts')
     .values(SLOT_TEXTS.map((s) => ({ ...s, translations: JSON.stringify(s.translations), ...stamps })))
+    .execute();
+  await db
+    .insertInto('pages')
+    .values(
+      PAGES.map((p, i) => ({
+        ...p,
+        translations: JSON.stringify(p.translations),
+        live: 1 as const,
+        first_published_at: now,
+        last_published_at: now,
+        show_in_footer: 1 as const,
+        sort_order: i,
+        ...stamps,
+      })),
+    )
     .execute();
   for (const [typeIndex, type] of SHORTCUT_TYPES.entries()) {
     const { id } = await db

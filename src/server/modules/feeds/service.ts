@@ -10,6 +10,7 @@ import { listArticleCards, readableBodies, type Page } from '../content/articles
 import type { CourseCard, LessonCard } from '../../../shared/api/courses.js';
 import { listCourseCards } from '../courses/course-service.js';
 import { listLessonCards } from '../courses/lesson-service.js';
+import { livePageEntries } from '../pages/service.js';
 import { viewerOf } from '../courses/viewer.js';
 import { userForRssToken } from '../users/service.js';
 import type { Actor } from '../../platform/auth.js';
@@ -198,19 +199,20 @@ async function allPublishedCards(ctx: AppContext): Promise<ArticleCard[]> {
 
 /**
  * Every public canonical page: home, about, the topic list, the member area's public pages, the community page
- * (and its Slack page when there is a Slack), each published article, each category, tag and topic, and each
- * author with a published article. Never previews, forms, cart, checkout or account pages. A listing page's
+ * (and its Slack page when there is a Slack), the site's live pages (terms, privacy...), each published article,
+ * each category, tag and topic, and each author with a published article. Never previews, forms, cart, checkout or account pages. A listing page's
  * lastmod is its own or its newest article's change, whichever is later.
  */
 async function buildSitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
   const base = ctx.config.publicUrl;
   const db = ctx.db.kysely;
-  const [cards, categories, tags, topics, learning] = await Promise.all([
+  const [cards, categories, tags, topics, learning, sitePages] = await Promise.all([
     allPublishedCards(ctx),
     listCategoryPages(db),
     listTagPages(db),
     listTopicPages(db),
     allPublishedCourses(ctx),
+    livePageEntries(ctx),
   ]);
   const newest = new Map<string, string>();
   const bump = (key: string, date: string) => newest.set(key, later(date, newest.get(key)));
@@ -252,6 +254,7 @@ async function buildSitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
     { loc: base + paths.memberShortcuts(), lastmod: null },
     { loc: base + paths.community(), lastmod: null },
     ...(ctx.config.communitySlackUrl ? [{ loc: base + paths.communitySlack(), lastmod: null }] : []),
+    ...sitePages.map((p) => ({ loc: base + p.path, lastmod: p.lastmod })),
     ...articles,
     ...listing('category', categories, paths.category),
     ...listing('tag', tags, paths.tag),

@@ -1,4 +1,4 @@
-import type { DemoAnnouncement, DemoBanner, DemoShortcutType, DemoSlotText } from './types.js';
+import type { DemoAnnouncement, DemoBanner, DemoPage, DemoShortcutType, DemoSlotText } from './types.js';
 
 const cover = (name: string) => `/media/demo/${name}.webp`;
 const search = (q: string) => `/search?q=${encodeURIComponent(q)}`;
@@ -279,5 +279,70 @@ export const SHORTCUT_TYPES: DemoShortcutType[] = [
         translations: { 'zh-CN': { title: '会员咨询', description: '关于方案、礼品码或发票的问题。' } },
       },
     ],
+  },
+];
+
+export const PAGES: DemoPage[] = [
+  {
+    slug: 'terms',
+    title: 'Terms of use',
+    body_markdown: [
+      'These terms apply to everyone who reads, comments on or buys from Lectern. By using the site you accept them; if you do not, please do not use it.',
+      '## Your account',
+      'Keep your password to yourself and tell us at once if you think someone else has used your account. You are responsible for what is posted from it. You may close your account at any time from the account page; your comments are then removed.',
+      '## What you may do with our articles',
+      'Articles, courses and pictures belong to their authors and to Lectern. You may read them, quote short passages with a link to the source, and save them for offline reading on your own devices. Please do not republish whole articles or share the text of members-only pieces.',
+      '## Memberships and purchases',
+      'A membership gives access to members-only articles and courses for the period you paid for. Prices include tax where the law requires it. If something you bought does not work as described, write to us within 14 days and we will put it right or refund you.',
+      '## Comments',
+      'Be kind and stay on topic. We remove comments that are abusive, unlawful or advertising, and may close accounts that keep posting them.',
+    ].join('\n\n'),
+    translations: {
+      'zh-CN': {
+        title: '使用条款',
+        body_markdown: [
+          '本条款适用于在 Lectern 阅读、评论或购买的每一位用户。使用本站即表示你接受这些条款；如果你不同意，请不要使用本站。',
+          '## 你的账户',
+          '请妥善保管你的密码；如果你认为有人使用了你的账户，请立即告诉我们。你需要对以你的账户发布的内容负责。你可以随时在账户页面注销账户，届时你的评论也会被删除。',
+          '## 你可以如何使用我们的文章',
+          '文章、课程和图片归其作者与 Lectern 所有。你可以阅读它们、在注明出处并附上链接的前提下引用短小段落，也可以在你自己的设备上保存以便离线阅读。请不要转载整篇文章，也不要分享会员专属内容的正文。',
+          '## 会员与购买',
+          '会员资格让你在付费期间阅读会员专属的文章和课程。价格已按法律要求包含税费。如果你购买的内容与描述不符，请在 14 天内联系我们，我们会为你解决或退款。',
+          '## 评论',
+          '请友善发言、紧扣主题。我们会删除辱骂、违法或广告性质的评论，并可能关闭屡次发布此类内容的账户。',
+        ].join('\n\n'),
+      },
+    },
+  },
+  {
+    slug: 'privacy',
+    title: 'Privacy',
+    body_markdown: [
+      'We collect as little about you as we can, and we never sell it.',
+      '## What we keep',
+      '- Your account: user name, e-mail address or phone number, and the name and picture you chose.',
+      '- What you did here: articles you read (to count them against the monthly allowance), comments, orders and memberships.',
+      '- For guests, a random device identifier stored in your browser, so that the free-article allowance works without an account.',
+      '## Cookies',
+      'We use cookies for your login, your language and your colour mode, nothing else. There are no advertising or tracking cookies, and no third-party scripts.',
+      '## Your rights',
+      'You can see and correct your details on the account page, and delete your account there. Write to us if you have a question about your data; we answer within 30 days.',
+    ].join('\n\n'),
+    translations: {
+      'zh-CN': {
+        title: '隐私政策',
+        body_markdown: [
+          '我们尽可能少地收集你的信息，并且绝不出售。',
+          '## 我们保存什么',
+          '- 你的账户：用户名、电子邮箱或手机号，以及你选择的名字和头像。',
+          '- 你在本站的活动：你读过的文章（用于计算每月免费篇数）、评论、订单和会员资格。',
+          '- 对于访客，我们在浏览器中保存一个随机的设备标识，让免费篇数在没有账户时也能生效。',
+          '## Cookie',
+          '我们只用 Cookie 保存你的登录状态、语言和配色模式，别无他用。本站没有广告或跟踪 Cookie，也没有第三方脚本。',
+          '## 你的权利',
+          '你可以在账户页面查看和更正你的信息，也可以在那里注销账户。如果你对自己的数据有疑问，请联系我们；我们会在 30 天内答复。',
+        ].join('\n\n'),
+      },
+    },
   },
 ];

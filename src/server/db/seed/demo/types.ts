@@ -67,6 +67,14 @@ export interface DemoAnnouncement {
   translations: DemoTranslations<'title' | 'content'>;
 }
 
+/** One of the site's own pages (terms, privacy...): live, and listed in the footer in this order. */
+export interface DemoPage {
+  slug: string;
+  title: string;
+  body_markdown: string;
+  translations: DemoTranslations<'title' | 'body_markdown'>;
+}
+
 export interface DemoSlotText {
   key: string;
   title: string;
