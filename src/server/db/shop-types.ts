@@ -113,7 +113,8 @@ export interface ShopVouchersTable {
 export interface ShopVoucherUsagesTable {
   id: Generated<number>;
   voucher_id: number;
-  user_id: number;
+  /** Null once the user's account is deleted: the use still counts in the voucher's `num_used` (migration 0026). */
+  user_id: number | null;
   reference: string;
   created_at: string;
 }

@@ -402,7 +402,8 @@ export type RefundStatus = 'requested' | 'succeeded' | 'failed';
 export interface OrdersTable {
   id: Generated<number>;
   number: string;
-  user_id: number;
+  /** The buyer; null once their account is deleted (the order is kept for the shop's accounts, migration 0026). */
+  user_id: number | null;
   basket_id: number | null;
   status: OrderStatus;
   currency: string;

@@ -144,7 +144,8 @@ export const order = z.object({
   id: z.number().int(),
   number: z.string(),
   basket: z.number().int().nullable(),
-  user: z.number().int(),
+  /** The buyer; null once their account is deleted (the order is kept, without the name, for the shop's accounts). */
+  user: z.number().int().nullable(),
   status: orderStatus,
   currency: z.string(),
   /** The first line's title, with "and N more" when there are more. */

@@ -412,6 +412,7 @@ export const en = {
   'mailbox.open': 'Open the mailbox',
   'delete.title': 'Delete the account',
   'delete.text': 'Deleting your account removes your profile and personal data. It cannot be undone.',
+  'delete.orders': 'Your orders and payments are kept for the shop’s accounts, without your account or its name (a delivery address stays on its order); orders not yet paid are cancelled.',
   'delete.open': 'Delete my account…',
   'delete.confirmTitle': 'Delete your account?',
   'delete.confirmText': 'Type your username, {username}, to confirm.',

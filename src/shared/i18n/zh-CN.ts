@@ -412,6 +412,7 @@ export const zhCN: Messages = {
   'mailbox.open': '打开邮箱',
   'delete.title': '注销账号',
   'delete.text': '注销账号将删除你的资料和个人数据，且无法恢复。',
+  'delete.orders': '你的订单和付款记录会为商店账目保留，但不再关联你的账号及其名称（收货地址仍随订单保留）；尚未付款的订单将被取消。',
   'delete.open': '注销我的账号…',
   'delete.confirmTitle': '确定注销账号？',
   'delete.confirmText': '请输入你的用户名 {username} 以确认。',

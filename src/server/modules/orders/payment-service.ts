@@ -51,7 +51,8 @@ export interface PayableOrder {
   status: OrderStatus;
   total: number;
   currency: string;
-  user_id: number;
+  /** Null once the buyer's account is deleted. */
+  user_id: number | null;
   payment_method: string;
   expires_at: string;
   /** The first line's title, with "and N more" when there are more. */
@@ -85,6 +86,9 @@ type Settled = { outcome: MarkPaidOutcome; orderId: number };
 
 /** Grants every membership line inside the payment's transaction (once per line, however often called). */
 async function grantMemberships(trx: Kysely<Database>, order: OrderRow, lines: OrderLineRow[], now: Date): Promise<void> {
+  // The buyer's account is gone: nobody to grant to (the payment still counts; staff refund it).
+  const userId = order.user_id;
+  if (userId === null) return;
   const wanted = lines.filter((l) => l.membership_product_id !== null);
   const terms = new Map((await membershipTermsOf(trx, wanted.map((l) => l.membership_product_id!))).map((t) => [t.id, t]));
   for (const line of wanted) {
@@ -94,7 +98,7 @@ async function grantMemberships(trx: Kysely<Database>, order: OrderRow, lines: O
     await grantWithin(
       trx,
       {
-        userId: order.user_id,
+        userId,
         membershipId: term.membership_id,
         productId: term.id,
         periodUnit: term.period_unit,
@@ -216,13 +220,15 @@ export async function completePaidOrder(ctx: AppContext, orderId: number): Promi
   const order = await findOrder(db, orderId);
   if (!order || (order.status !== 'paid' && order.status !== 'fulfilled')) return;
   const lines = await linesOfOrders(db, [order.id]);
+  const userId = order.user_id;
   for (const line of lines) {
-    if (line.course_id === null) continue;
-    await grantCourse(ctx, order.user_id, line.course_id, { kind: 'order', reference: grantReference(order, line) }, line.course_product_id !== null ? { productId: line.course_product_id } : {});
+    if (line.course_id === null || userId === null) continue;
+    await grantCourse(ctx, userId, line.course_id, { kind: 'order', reference: grantReference(order, line) }, line.course_product_id !== null ? { productId: line.course_product_id } : {});
   }
   if (!(await claimConfirmation(db, order.id, nowIso()))) return;
   try {
-    const user = await getUser(ctx, order.user_id);
+    // An order kept after its buyer's account was deleted has nobody to tell.
+    const user = userId === null ? undefined : await getUser(ctx, userId);
     if (!user || !hasEmail(user)) return;
     const granted = lines.filter((l) => l.course_id !== null || l.membership_product_id !== null).map((l) => l.title);
     const message = confirmationMail(

@@ -70,7 +70,11 @@ export async function countOrders(db: Kysely<Database>, f: OrderFilters): Promis
   return Number(row?.n ?? 0);
 }
 
-/** Pending orders whose time to pay has passed, oldest first. */
+/** A user's pending orders (on the `orders_user` index). */
+export function pendingOrdersOf(db: Kysely<Database>, userId: number) {
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', '=', 'pending').orderBy('id').execute();
+}
+
 /** A user's pending orders that still hold stock (their hold has not lapsed), on the `orders_user` index. */
 export async function countHoldingOrders(db: Kysely<Database>, userId: number, now: string): Promise<number> {
   const row = await db
@@ -83,6 +87,7 @@ export async function countHoldingOrders(db: Kysely<Database>, userId: number, n
   return Number(row.n);
 }
 
+/** Pending orders whose time to pay has passed, oldest first. */
 export function overdueOrders(db: Kysely<Database>, now: string, limit: number) {
   return db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();
 }

@@ -66,6 +66,7 @@ import {
   listLines,
   listOrders as selectOrders,
   orderNumberOf,
+  pendingOrdersOf,
   refundsOfOrders,
   transitionIf,
   updateOrder,
@@ -611,13 +612,30 @@ export function fulfilOrder(ctx: AppContext, actor: Actor, id: number, request: 
   });
 }
 
+/** Cancels a pending order in the caller's transaction, its held stock and voucher use given back; false when it is no longer pending. */
+async function cancelWithin(trx: Kysely<Database>, order: OrderRow, now: string): Promise<boolean> {
+  if (!(await transitionIf(trx, order.id, ['pending'], { status: 'cancelled', closed_at: now, reserved_until: null, updated_at: now }))) return false;
+  await releaseHolds(trx, order, now);
+  return true;
+}
+
+/**
+ * Before a buyer's account is deleted, in the deletion's transaction: its pending orders are cancelled, so their
+ * held stock and voucher uses go back. Every order stays, with its lines, payments and refunds: the account's
+ * deletion sets `user_id` to null (migration 0026), so the shop's accounts, staff and refunds still find it, and a
+ * payment arriving later is recorded for refund.
+ */
+export async function forgetBuyer(trx: Kysely<Database>, userId: number): Promise<void> {
+  const now = nowIso();
+  for (const order of await pendingOrdersOf(trx, userId)) await cancelWithin(trx, order, now);
+}
+
 /** Cancels an unpaid order: its held stock and its voucher use go back. */
 export function cancelOrder(ctx: AppContext, actor: Actor, id: number, request: KeyedRequest): Promise<Answer<Order>> {
   return runKeyed<Order>(ctx, actor, request, async (trx) => {
     const order = await reachableOrder(trx, actor, id);
     const now = nowIso();
-    if (!(await transitionIf(trx, order.id, ['pending'], { status: 'cancelled', closed_at: now, reserved_until: null, updated_at: now }))) throw refused(order, 'cancelled');
-    await releaseHolds(trx, order, now);
+    if (!(await cancelWithin(trx, order, now))) throw refused(order, 'cancelled');
     return { status: 200, body: await orderView(ctx, trx, order.id) };
   });
 }

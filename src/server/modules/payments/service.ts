@@ -71,10 +71,10 @@ type OrderRef = { id: number } | { number: string };
  * The caller's own order. The pay/order calls serve the buyer's payment and return pages, so they answer the
  * buyer only: anyone else, staff included, gets 404 (staff read orders through the orders calls).
  */
-async function ownOrder(ctx: AppContext, actor: Actor, ref: OrderRef): Promise<PayableOrder> {
+async function ownOrder(ctx: AppContext, actor: Actor, ref: OrderRef): Promise<PayableOrder & { user_id: number }> {
   const order = await payableOrder(ctx, actor, ref);
   if (order.user_id !== actor.id) throw new NotFound('Order');
-  return order;
+  return { ...order, user_id: order.user_id };
 }
 
 const isPaid = (status: string) => status === 'paid' || status === 'fulfilled';
@@ -163,7 +163,8 @@ export async function handleNotification(ctx: AppContext, method: PaymentMethod,
   const order = await orderOf(ctx, receipt.orderNumber);
   if (!order) return refuse(400, `out_trade_no ${receipt.orderNumber.slice(0, 64)} is not an order of ours`);
   if (method !== 'dev' && order.currency !== 'CNY') return refuse(400, `the order is in ${order.currency}, not CNY`, order);
-  if ('buyer' in verdict && verdict.buyer !== undefined && verdict.buyer !== order.user_id) return refuse(403, 'the link was made for another buyer', order);
+  // An order whose buyer's account is gone (user null) still takes the payment of its own signed link, for a refund.
+  if ('buyer' in verdict && verdict.buyer !== undefined && order.user_id !== null && verdict.buyer !== order.user_id) return refuse(403, 'the link was made for another buyer', order);
   if (receipt.amount !== order.total) return refuse(400, `amount ${receipt.amount} differs from the order total ${order.total}`, order);
   const fields = { provider: method, order_number: order.number, trade_no: receipt.providerTradeNo, state: verdict.state };
   if (verdict.kind === 'refund') {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 import { forgetCommenter } from '../comments/service.js';
 import { consumeCode, forgetDestinations } from '../messaging/service.js';
+import { forgetBuyer } from '../orders/service.js';
 import { removeAvatarFile, storeAvatar, toAvatarWebp } from './avatar.js';
 import { isForeignKeyViolation } from './db-errors.js';
 import { countUsersWithAvatar, deleteUserRow } from './repo.js';
@@ -75,14 +76,16 @@ export async function updateProfile(ctx: AppContext, actor: Actor, id: number, c
 
 /**
  * Deletes the account and its personal data: sessions, feed token and e-mail confirmations go with the
- * row (foreign keys cascade), codes and send counters of its addresses and the avatar file here. Orders,
- * once the shop has them, are kept for the accounts but anonymised, not deleted.
+ * row (foreign keys cascade), codes and send counters of its addresses and the avatar file here. Orders
+ * are kept for the shop's accounts without their buyer (`user_id` set null): the pending ones are cancelled
+ * first, in the same transaction, so their held stock and voucher uses go back (orders service).
  */
 export async function deleteAccount(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const user = await profileFor(ctx, actor, id, 'write');
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
       await forgetCommenter(trx, user.id);
+      await forgetBuyer(trx, user.id);
       await deleteUserRow(trx, user.id);
     });
   } catch (err) {

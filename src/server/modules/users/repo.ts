@@ -5,12 +5,18 @@ export function findUserById(db: Kysely<Database>, id: number): Promise<UserRow 
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Username match is exact; e-mail match is case-insensitive (stored lower-cased). */
+/**
+ * Usernames are unique whatever their case (`valueTaken`), so a login matches them the same way, on the
+ * `lower(username)` index (migration 0026); e-mail is stored lower-cased. An exact username comes first.
+ */
 export function findUserByLogin(db: Kysely<Database>, login: string): Promise<UserRow | undefined> {
+  // Both sides lowered by the database, so a name it does not lower (SQLite lowers ASCII only) still matches exactly.
   return db
     .selectFrom('users')
     .selectAll()
-    .where((eb) => eb.or([eb('username', '=', login), eb('email', '=', login.toLowerCase())]))
+    .where((eb) => eb.or([eb(sql`lower(${sql.ref('username')})`, '=', sql`lower(cast(${login} as text))`), eb('email', '=', login.toLowerCase())]))
+    .orderBy(sql`case when ${sql.ref('username')} = ${login} then 0 else 1 end`)
+    .limit(1)
     .executeTakeFirst();
 }
 

@@ -40,6 +40,7 @@ export function DeleteSection({ profile }: { profile: Profile }) {
   return (
     <AccountSection id="delete" title={t('delete.title')}>
       <p>{t('delete.text')}</p>
+      <p>{t('delete.orders')}</p>
       <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
         {t('delete.open')}
       </button>
