@@ -24,8 +24,16 @@ export function findUserByEmail(db: Kysely<Database>, email: string): Promise<Us
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
-export function findUserByMobile(db: Kysely<Database>, mobile: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
+/** The account with any of these spellings of one mobile number (the oldest, should two hold one each). */
+export function findUserByMobile(db: Kysely<Database>, spellings: string[]): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('mobile', 'in', spellings).orderBy('id').limit(1).executeTakeFirst();
+}
+
+/** Does an account other than `exceptId` hold any of these spellings of one mobile number? */
+export async function mobileHeld(db: Kysely<Database>, spellings: string[], exceptId: number | null): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('mobile', 'in', spellings);
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** Is `column` (compared case-insensitively) used by an account other than `exceptId`? */

@@ -12,11 +12,13 @@ import {
   findUserById,
   findUserByLogin,
   findUserByMobile,
+  mobileHeld,
   insertUser,
   replacePasswordHash,
   updateUser,
   valueTaken,
 } from './repo.js';
+import { spellingsOfMobile } from './mobile.js';
 
 export { userForRssToken } from './rss-tokens.js';
 
@@ -60,7 +62,7 @@ export function getUserByEmail(ctx: AppContext, email: string) {
 }
 
 export function getUserByMobile(ctx: AppContext, mobile: string) {
-  return findUserByMobile(ctx.db.kysely, mobile);
+  return findUserByMobile(ctx.db.kysely, spellingsOfMobile(mobile));
 }
 
 export interface CreateUserInput {
@@ -125,8 +127,9 @@ export function emailTaken(ctx: AppContext, email: string, exceptId: number | nu
   return valueTaken(ctx.db.kysely, 'email', email, exceptId);
 }
 
+/** Whether another account holds this number, however either was spelled (with or without +86). */
 export function mobileTaken(ctx: AppContext, mobile: string, exceptId: number | null) {
-  return valueTaken(ctx.db.kysely, 'mobile', mobile, exceptId);
+  return mobileHeld(ctx.db.kysely, spellingsOfMobile(mobile), exceptId);
 }
 
 /** Display names are unique (case-insensitive) among accounts; an empty one falls back to the username. */
