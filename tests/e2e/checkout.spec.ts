@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { articles, demoPassword, expect, hydrated, test } from './fixtures.js';
+import { articles, demoPassword, expect, hydrated, payOnDevPage, test } from './fixtures.js';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -38,15 +38,6 @@ async function productId(request: APIRequestContext, title: string): Promise<num
   const found = ((await res.json()) as { results: Array<{ id: number; title: string }> }).results.find((p) => p.title === title);
   expect(found, title).toBeTruthy();
   return found!.id;
-}
-
-/** Pays on the test payment page and comes back to /pay_success, which reports the order paid. */
-async function payOnDevPage(page: Page) {
-  await page.waitForURL(/\/dev\/pay\?token=/);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL(/\/pay_success\?number=/);
-  await hydrated(page);
-  await expect(page.getByText(/^Thank you! Order .+ is paid\.$/)).toBeVisible();
 }
 
 test('the demo reader buys a membership from a plan card with the test provider, then reads a premium article in full', async ({ page }) => {

@@ -100,3 +100,12 @@ export function mailboxPath(): string {
   const { devMailboxSecret } = JSON.parse(readFileSync(path.join(dataDir(), 'secrets.json'), 'utf8')) as { devMailboxSecret: string };
   return `/dev/mailbox/${devMailboxSecret}`;
 }
+
+/** Pays on the test payment page and comes back to /pay_success, which reports the order paid. */
+export async function payOnDevPage(page: Page) {
+  await page.waitForURL(/\/dev\/pay\?token=/);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/\/pay_success\?number=/);
+  await hydrated(page);
+  await expect(page.getByText(/^Thank you! Order .+ is paid\.$/)).toBeVisible();
+}
