@@ -30,7 +30,7 @@ import {
  */
 export const documentsDir = (dataDir: string) => path.join(dataDir, 'documents');
 
-const toDocument = (row: DocumentRow): LibraryDocument => ({
+const documentView = (row: DocumentRow): LibraryDocument => ({
   id: row.id,
   title: row.title,
   file_name: row.file_name,
@@ -62,25 +62,25 @@ export async function uploadDocument(ctx: AppContext, actor: Actor, upload: { by
     uploaded_by: actor.id,
     created_at: nowIso(),
   });
-  return toDocument(row);
+  return documentView(row);
 }
 
 export async function listDocumentLibrary(ctx: AppContext, query: DocumentListQuery & PageQuery): Promise<{ count: number; results: LibraryDocument[] }> {
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([countDocuments(db, query.search), listDocuments(db, query.search, query.page_size, offsetOf(query))]);
-  return { count, results: rows.map(toDocument) };
+  return { count, results: rows.map(documentView) };
 }
 
 export async function getDocument(ctx: AppContext, id: number): Promise<LibraryDocument> {
   const row = await findDocument(ctx.db.kysely, id);
   if (!row) throw new NotFound('Document');
-  return toDocument(row);
+  return documentView(row);
 }
 
 export async function findLibraryDocument(ctx: AppContext, title: string): Promise<LibraryDocument> {
   const row = await findDocumentByTitle(ctx.db.kysely, title);
   if (!row) throw new NotFound('Document');
-  return toDocument(row);
+  return documentView(row);
 }
 
 /**
