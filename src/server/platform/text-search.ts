@@ -10,3 +10,8 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
 export function containsText(column: string, text: string): RawBuilder<boolean> {
   return sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text.toLowerCase())} escape '\\'`;
 }
+
+/** Whether `column` contains `text` as it is written (a URL in a body, say), wildcards in it taken literally. */
+export function includesText(column: string, text: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)} like ${likePattern(text)} escape '\\'`;
+}

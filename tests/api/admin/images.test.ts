@@ -141,6 +141,27 @@ describe('deleting a picture', () => {
     expect(res.json().message).toBe('This picture is shown by lesson "Pictured lesson", product "Pictured mug"; give them another picture first.');
   });
 
+  it('refuses while a site page shows it, in its own or its Chinese body, live or draft', async () => {
+    const shown = (await upload(staff, await picture(40, 40, '#3a3'))).json();
+    const created = await t.api('POST', '/pages', {
+      token: staff,
+      body: { title: 'Our office', slug: 'our-office', body_markdown: 'No picture here.', translations: { 'zh-CN': { title: '办公室', body_markdown: `![办公室](${shown.url})` } } },
+    });
+    expect(created.statusCode).toBe(201);
+    const page = created.json();
+    let res = await remove(shown.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This picture is shown by page "Our office"; give it another picture first.');
+    expect(existsSync(fileOf(shown.url))).toBe(true);
+
+    await t.api('PATCH', `/pages/${page.id}`, { token: staff, body: { translations: {}, body_markdown: `![office](${shown.url})` } });
+    expect((await t.api('POST', `/pages/${page.id}/action/publish`, { token: staff })).statusCode).toBe(200);
+    expect((await remove(shown.id)).statusCode).toBe(409);
+
+    await t.api('PATCH', `/pages/${page.id}`, { token: staff, body: { body_markdown: 'The picture is gone.' } });
+    expect((await remove(shown.id)).statusCode).toBe(204);
+  });
+
   it('deletes one of two records of the same file even while it is shown, and keeps the file for the other', async () => {
     const bytes = await picture(40, 40, '#888');
     const first = (await upload(staff, bytes, 'a.jpg')).json();

@@ -11,6 +11,7 @@ import { pictureToWebp, storeByHash } from '../../platform/pictures.js';
 import { nowIso } from '../../platform/time.js';
 import { contentShowingPicture } from '../content/picture-uses.js';
 import { coursesShowingPictureAt } from '../courses/picture-uses.js';
+import { pagesShowingPictureAt } from '../pages/service.js';
 import { productsShowingPictureAt } from '../shop/catalogue-service.js';
 import { countImages, countImagesWithUrl, deleteImage, findImage, findImageBy, insertImage, listImages, type ImageRow } from './images-repo.js';
 
@@ -72,7 +73,7 @@ const NAMED_USES = 5;
 
 /**
  * Deletes a picture from the library. While the site shows it (a cover, a banner, a product's picture, an
- * article's, course's or lesson's text) and no other record holds the same file, it is refused (409 naming where
+ * article's, course's, lesson's or site page's text) and no other record holds the same file, it is refused (409 naming where
  * it shows), since those pages would show a broken picture. The file goes with the last record that names it.
  */
 export async function deleteLibraryImage(ctx: AppContext, id: number): Promise<void> {
@@ -81,7 +82,7 @@ export async function deleteLibraryImage(ctx: AppContext, id: number): Promise<v
   if (!row) throw new NotFound('Image');
   const shared = (await countImagesWithUrl(db, row.url)) > 1;
   if (!shared) {
-    const uses = (await Promise.all([contentShowingPicture(ctx, row.url), coursesShowingPictureAt(ctx, row.url), productsShowingPictureAt(ctx, row.url)])).flat();
+    const uses = (await Promise.all([contentShowingPicture(ctx, row.url), coursesShowingPictureAt(ctx, row.url), productsShowingPictureAt(ctx, row.url), pagesShowingPictureAt(ctx, row.url)])).flat();
     if (uses.length > 0) {
       const named = uses.slice(0, NAMED_USES).map((use) => `${use.what} "${use.title}"`);
       const more = uses.length > NAMED_USES ? ` and ${uses.length - NAMED_USES} more` : '';

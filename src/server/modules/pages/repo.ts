@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { PagesTable } from '../../db/page-types.js';
 import type { Database } from '../../db/types.js';
-import { containsText } from '../../platform/text-search.js';
+import { containsText, includesText } from '../../platform/text-search.js';
 
 export interface PageFilter {
   search?: string;
@@ -74,4 +74,15 @@ export function updatePage(db: Kysely<Database>, id: number, change: Updateable<
 export async function deletePage(db: Kysely<Database>, id: number): Promise<boolean> {
   const result = await db.deleteFrom('pages').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Pages (live or draft) whose body, in any language, shows the picture at this URL: at most 20. */
+export function pagesShowingPicture(db: Kysely<Database>, url: string) {
+  return db
+    .selectFrom('pages')
+    .select(['id', 'title'])
+    .where((eb) => eb.or([includesText('body_markdown', url), includesText('translations', url)]))
+    .orderBy('id')
+    .limit(20)
+    .execute();
 }

@@ -29,6 +29,7 @@ import {
   listFooterPages,
   listLivePageStamps,
   listPages,
+  pagesShowingPicture,
   slugTaken,
   updatePage,
   type PageRow,
@@ -195,4 +196,9 @@ export async function livePageEntries(ctx: AppContext): Promise<Array<{ path: st
   const rows = await listLivePageStamps(ctx.db.kysely);
   // Publishing and every change set `updated_at`.
   return rows.map((row) => ({ path: paths.page(row.slug), lastmod: row.updated_at }));
+}
+
+/** Where the site's pages show a library picture (in a body, in any language): what deleting it would break. */
+export async function pagesShowingPictureAt(ctx: AppContext, url: string): Promise<Array<{ what: string; id: number; title: string }>> {
+  return (await pagesShowingPicture(ctx.db.kysely, url)).map((row) => ({ what: 'page', ...row }));
 }
