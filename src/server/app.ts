@@ -15,7 +15,7 @@ import { guardRoutesFirst } from './platform/route-guard.js';
 import { ContentEvents } from './platform/content-events.js';
 import type { AppContext } from './platform/context.js';
 import { registerCompression } from './platform/compression.js';
-import { registerErrorHandler } from './platform/error-handler.js';
+import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandler } from './platform/error-handler.js';
 import { registerJsonBodyLimits } from './platform/input-limits.js';
 import { registerNulGuard } from './platform/nul-guard.js';
 import { registerOpenApi } from './platform/openapi.js';
@@ -52,7 +52,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorReply,
   });
 
   const db = options.db ?? createDb(config.databaseUrl);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequests } from './errors.js';
 
@@ -71,4 +71,19 @@ function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
+}
+
+/** The longest path parameter the router matches (Fastify's default is 100): longer ones meet the route's own checks. */
+export const MAX_PARAM_LENGTH = 1000;
+
+/**
+ * Fastify's answers for an address it cannot route (a `%` not followed by two hex digits, a path parameter over
+ * MAX_PARAM_LENGTH): in the API's `{error, message}` shape, without echoing the address, and plain text for a page.
+ */
+export function frameworkErrorReply(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const message = tooLong ? `A part of the address is longer than ${MAX_PARAM_LENGTH} characters.` : 'The address is not valid: a % must be followed by two hexadecimal digits.';
+  const status = tooLong ? 414 : 400;
+  if (request.url.startsWith('/api/')) return reply.status(status).send({ error: 'invalid', message } satisfies ErrorBody);
+  return reply.status(status).type('text/plain; charset=utf-8').send(message);
 }

@@ -49,3 +49,34 @@ describe('a tag by name', () => {
     expect((await t.api('GET', path('tag', '没有这个标签'))).statusCode).toBe(404);
   });
 });
+
+describe('names are unique in every language', () => {
+  it('refuses a name, in any language, that another item bears in any language, naming the field (categories, tags, topics)', async () => {
+    const { createStaff, tokenFor } = await import('../helpers/factories.js');
+    const staff = await tokenFor(t, await createStaff(t));
+    for (const [collection, noun] of [['/categories', 'category'], ['/tags', 'tag'], ['/topic', 'topic']] as const) {
+      const first = await t.api('POST', collection, { token: staff, body: { name: `Reading ${noun}`, slug: `reading-${noun}`, translations: { 'zh-CN': { name: `阅读${noun}` } } } });
+      expect(first.statusCode, first.body).toBe(201);
+      const message = `A ${noun} with that name exists.`;
+
+      // Another item's Chinese name as a default name, whatever its case.
+      let res = await t.api('POST', collection, { token: staff, body: { name: `阅读${noun.toUpperCase()}`, slug: `cn-${noun}` } });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ message, fields: { name: message } });
+      // Another item's default name, or its Chinese name, as a Chinese name.
+      for (const taken of [`reading ${noun}`, `阅读${noun}`]) {
+        res = await t.api('POST', collection, { token: staff, body: { name: `Other ${noun}`, slug: `other-${noun}`, translations: { 'zh-CN': { name: taken } } } });
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().fields).toEqual({ 'translations.zh-CN.name': message });
+      }
+      // The same through a change of an existing item.
+      const other = await t.api('POST', collection, { token: staff, body: { name: `Other ${noun}`, slug: `other-${noun}` } });
+      expect(other.statusCode, other.body).toBe(201);
+      res = await t.api('PATCH', `${collection}/${other.json().id}`, { token: staff, body: { translations: { 'zh-CN': { name: `阅读${noun}` } } } });
+      expect(res.statusCode, res.body).toBe(409);
+      // An item may bear its own name in both languages, and keep it through a change.
+      res = await t.api('PATCH', `${collection}/${first.json().id}`, { token: staff, body: { name: `Reading ${noun}`, translations: { 'zh-CN': { name: `Reading ${noun}` } } } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+});

@@ -54,3 +54,31 @@ describe('JSON body limits', () => {
     expect((await post('{"__proto__":{"role":"staff"},"username":"a","password":"b"}')).statusCode).toBe(400);
   });
 });
+
+describe('addresses the router cannot take', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  it('names the field of a path parameter of 150 digits, as for 100 (not a 414 from the router)', async () => {
+    for (const digits of [100, 150, 999]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v2/article/${'1'.repeat(digits)}` });
+      expect(res.statusCode, `${digits} digits`).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'invalid', fields: { id: expect.any(String) } });
+    }
+  });
+
+  it('answers a parameter over the router’s bound and a broken %-escape in the API’s shape, without echoing the address', async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/api/v2/article/${'7'.repeat(1001)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: 'invalid', message: 'A part of the address is longer than 1000 characters.' });
+    const broken = await t.app.inject({ method: 'GET', url: '/api/v2/article/%zz' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: 'invalid', message: 'The address is not valid: a % must be followed by two hexadecimal digits.' });
+    const page = await t.app.inject({ method: 'GET', url: '/tag/n/%zz' });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toMatch(/^text\/plain/);
+    expect(page.body).not.toContain('%zz');
+  });
+});

@@ -55,14 +55,21 @@ export async function countNamed(db: Kysely<Database>, table: CatalogTable, sear
   return Number(row?.n ?? 0);
 }
 
-/** Names are unique whatever their case, because the `.../name/{name}` lookups ignore case. */
-export async function nameTaken(db: Kysely<Database>, table: CatalogTable, name: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom(table)
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])));
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+/**
+ * The first of `names` that another row (than `exceptId`) bears, whatever its case, as its name or as its name
+ * in another language: the `.../name/{name}` lookups ignore case and fall back to translated names, so a name
+ * borne twice would open only one of the two.
+ */
+export async function takenName(db: Kysely<Database>, table: CatalogTable, names: string[], engine: Engine, exceptId?: number): Promise<string | undefined> {
+  for (const name of names) {
+    let query = db
+      .selectFrom(table)
+      .select('id')
+      .where((eb) => eb.or([eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])), translatedNameIs(table, name, engine)]));
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    if ((await query.executeTakeFirst()) !== undefined) return name;
+  }
+  return undefined;
 }
 
 export async function slugTaken(db: Kysely<Database>, table: CatalogTable, slug: string, exceptId?: number): Promise<boolean> {

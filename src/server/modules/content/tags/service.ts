@@ -2,10 +2,11 @@ import type { PageQuery } from '../../../../shared/api/common.js';
 import type { ArticleCard, Tag, TagPatch, TagWrite } from '../../../../shared/api/content.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
-import { Conflict, NotFound } from '../../../platform/errors.js';
+import { NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
 import { listArticleCards, type Page } from '../articles/service.js';
-import { countNamed, nameSearch, nameTaken, slugTaken } from '../catalog-repo.js';
+import { countNamed, nameSearch } from '../catalog-repo.js';
+import { checkCatalogUnique } from '../catalog-unique.js';
 import { localised, serializeTranslations } from '../../../platform/translations.js';
 import {
   deleteTag as deleteRow,
@@ -70,18 +71,8 @@ export async function tagArticlesByName(ctx: AppContext, name: string, page: Pag
   return listArticleCards(ctx, { tag: row.id }, page, lang);
 }
 
-async function checkUnique(ctx: AppContext, input: TagPatch, selfId?: number): Promise<void> {
-  const db = ctx.db.kysely;
-  if (input.name !== undefined && (await nameTaken(db, 'tags', input.name, selfId))) {
-    throw new Conflict('A tag with that name exists.', { name: 'A tag with that name exists.' });
-  }
-  if (input.slug !== undefined && (await slugTaken(db, 'tags', input.slug, selfId))) {
-    throw new Conflict('That slug is taken.', { slug: 'That slug is taken.' });
-  }
-}
-
 export async function createTag(ctx: AppContext, input: TagWrite, lang: Language): Promise<Tag> {
-  await checkUnique(ctx, input);
+  await checkCatalogUnique(ctx, 'tags', 'tag', input);
   const now = nowIso();
   const id = await insertTag(ctx.db.kysely, { ...input, translations: serializeTranslations(input.translations), created_at: now, updated_at: now });
   ctx.events.changed('tag');
@@ -91,7 +82,7 @@ export async function createTag(ctx: AppContext, input: TagWrite, lang: Language
 /** PUT sends every field (defaults filled in), PATCH only those to change. */
 export async function updateTag(ctx: AppContext, id: number, input: TagPatch, lang: Language): Promise<Tag> {
   await getTag(ctx, id, lang);
-  await checkUnique(ctx, input, id);
+  await checkCatalogUnique(ctx, 'tags', 'tag', input, id);
   const { translations, ...fields } = input;
   await updateRow(ctx.db.kysely, id, { ...fields, ...(translations && { translations: serializeTranslations(translations) }), updated_at: nowIso() });
   ctx.events.changed('tag');

@@ -2,10 +2,10 @@ import type { PageQuery } from '../../../../shared/api/common.js';
 import type { ArticleCard, Topic, TopicPatch, TopicWrite } from '../../../../shared/api/content.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
-import { Conflict, Invalid, NotFound } from '../../../platform/errors.js';
+import { Invalid, NotFound } from '../../../platform/errors.js';
 import { nowIso } from '../../../platform/time.js';
 import { topicCardPage, type Page } from '../articles/service.js';
-import { nameTaken, slugTaken } from '../catalog-repo.js';
+import { checkCatalogUnique } from '../catalog-unique.js';
 import { localised, serializeTranslations } from '../../../platform/translations.js';
 import {
   appendArticles,
@@ -64,18 +64,8 @@ export async function addTopicArticles(ctx: AppContext, id: number, articleIds: 
   return getTopic(ctx, id, lang);
 }
 
-async function checkUnique(ctx: AppContext, input: TopicPatch, selfId?: number): Promise<void> {
-  const db = ctx.db.kysely;
-  if (input.name !== undefined && (await nameTaken(db, 'topics', input.name, selfId))) {
-    throw new Conflict('A topic with that name exists.', { name: 'A topic with that name exists.' });
-  }
-  if (input.slug !== undefined && (await slugTaken(db, 'topics', input.slug, selfId))) {
-    throw new Conflict('That slug is taken.', { slug: 'That slug is taken.' });
-  }
-}
-
 export async function createTopic(ctx: AppContext, input: TopicWrite, lang: Language): Promise<Topic> {
-  await checkUnique(ctx, input);
+  await checkCatalogUnique(ctx, 'topics', 'topic', input);
   const now = nowIso();
   const id = await insertTopic(ctx.db.kysely, { ...input, translations: serializeTranslations(input.translations), created_at: now, updated_at: now });
   ctx.events.changed('topic');
@@ -85,7 +75,7 @@ export async function createTopic(ctx: AppContext, input: TopicWrite, lang: Lang
 /** PUT sends every field (defaults filled in), PATCH only those to change. */
 export async function updateTopic(ctx: AppContext, id: number, input: TopicPatch, lang: Language): Promise<Topic> {
   await getTopic(ctx, id, lang);
-  await checkUnique(ctx, input, id);
+  await checkCatalogUnique(ctx, 'topics', 'topic', input, id);
   const { translations, ...fields } = input;
   await updateRow(ctx.db.kysely, id, { ...fields, ...(translations && { translations: serializeTranslations(translations) }), updated_at: nowIso() });
   ctx.events.changed('topic');
