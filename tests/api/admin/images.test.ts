@@ -149,7 +149,7 @@ describe('deleting a picture', () => {
     });
     expect(created.statusCode).toBe(201);
     const page = created.json();
-    let res = await remove(shown.id);
+    const res = await remove(shown.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This picture is shown by page "Our office"; give it another picture first.');
     expect(existsSync(fileOf(shown.url))).toBe(true);
