@@ -47,3 +47,25 @@ test('the admin preview shows a draft to staff and answers 404 to a wrong secret
   // The draft is not public.
   expect((await page.request.get(`/article/${draft.id}`)).status()).toBe(404);
 });
+
+test('a guest who opens the admin preview logs in and comes back to it', async ({ page }) => {
+  const { access } = await loginAs(page, 'editor', demoPassword('editor'));
+  const title = `Draft to log in for ${Date.now()}`;
+  const created = await page.request.post('/api/v2/article', {
+    data: { title, body_markdown: 'Seen after logging in.', status: 'draft' },
+    headers: { authorization: `Bearer ${access}` },
+  });
+  const draft = (await created.json()) as { id: number };
+
+  // The page itself is a guest's: the call above logged in through the API only.
+  const previewPath = `/article/adminpreview/${previewSecret()}/${draft.id}`;
+  await page.goto(previewPath);
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Log in' }).last().click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByLabel('Username or e-mail').fill('editor');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword('editor'));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${previewPath}$`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+});

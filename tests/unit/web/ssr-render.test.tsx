@@ -73,6 +73,8 @@ describe('server rendering', () => {
       image: ['https://lectern.example/media/cover.webp'],
     });
     expect(result.html).toContain('class="article-paywalled locked-notice"');
+    // Logging in comes back to the article.
+    expect(result.html).toContain('href="/login?next=%2Farticle%2F40"');
     expect(result.head).toContain('<link rel="canonical" href="https://lectern.example/article/40"');
   });
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { ArticleDetail } from '../../../../shared/api/content.js';
 import { useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
@@ -42,12 +42,13 @@ interface ArticleViewProps {
 
 function LockedNotice({ checkingAccess }: { checkingAccess: boolean }) {
   const { t } = useI18n();
+  const location = useLocation();
   return (
     <section className={`${PAYWALLED_CLASS} locked-notice`} aria-labelledby="locked-title">
       <h2 id="locked-title">{t('article.lockedTitle')}</h2>
       <p>{t('article.lockedText')}</p>
       <p className="locked-notice__actions">
-        <Link className="button button--quiet" to={paths.login()}>{t('article.login')}</Link>
+        <Link className="button button--quiet" to={paths.login(`${location.pathname}${location.search}`)}>{t('article.login')}</Link>
       </p>
       <p className="locked-notice__status" role="status">{checkingAccess ? t('article.checkingAccess') : ''}</p>
     </section>

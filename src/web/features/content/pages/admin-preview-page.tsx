@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { ErrorView } from '../../../app/error-page.js';
 import { paths } from '../../../app/paths.js';
@@ -27,6 +27,7 @@ export function Component() {
   const http = useHttp();
   const { t } = useI18n();
   const id = parseId(useParams().id)!;
+  const location = useLocation();
   const { auth, ready } = useAuthState();
   const preview = useQuery({ ...adminPreviewQuery(http, id, auth.userid), enabled: ready && auth.isLogin === 1 });
   const head = <Head title={t('preview.title')} noindex />;
@@ -39,7 +40,7 @@ export function Component() {
         {head}
         <h1>{t('preview.title')}</h1>
         <p>{t('preview.loginNeeded')}</p>
-        <p><Link className="button" to={paths.login()}>{t('article.login')}</Link></p>
+        <p><Link className="button" to={paths.login(location.pathname)}>{t('article.login')}</Link></p>
       </section>
     );
   }
