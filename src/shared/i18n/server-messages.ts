@@ -130,6 +130,10 @@ export const serverMessagesZh: Record<string, string> = {
   'No such course product for sale.': '没有这门在售的课程。',
   'No such membership product for sale.': '没有这种在售的会员方案。',
   'You can keep at most {max} addresses; delete one first.': '最多只能保存 {max} 个地址，请先删除一个。',
+  'You have this course already.': '你已经拥有这门课程。',
+  'You have this course already; this order is not to be paid.': '你已经拥有这门课程，这个订单无需付款。',
+  'Use at most {max} characters.': '最多 {max} 个字符。',
+  'Use digits, spaces, "+", "-" and parentheses.': '请只使用数字、空格、“+”、“-”和括号。',
   // Courses.
   'This course must be bought before you can enrol or record progress.': '这门课程需要先购买，才能报名或记录进度。',
   'This course is for premium members.': '这门课程仅限高级会员。',

@@ -160,12 +160,17 @@ describe('status transitions', () => {
   const act = (o: OrderOut, action: string, token = staffToken, body?: unknown, key?: string) =>
     t.api('POST', `/orders/${o.id}/${action}`, { token, body, headers: key ? { 'idempotency-key': key } : {} });
 
-  it('are staff calls', async () => {
-    const { buyer, order: o } = await newOrder();
-    expect((await act(o, 'cancel', buyer.token)).statusCode).toBe(403);
+  it('are staff calls, but for a buyer cancelling their own unpaid order', async () => {
+    const { buyer, book, order: o } = await newOrder();
     expect((await act(o, 'fulfil', buyer.token)).statusCode).toBe(403);
     expect((await act(o, 'refund', buyer.token, { reason: 'x' })).statusCode).toBe(403);
     expect((await act({ ...o, id: 2147483000 }, 'cancel')).statusCode).toBe(404);
+    // Someone else's order is not found; the buyer's own is cancelled and its held stock goes back.
+    const other = await shopper(t);
+    expect((await act(o, 'cancel', other.token)).statusCode).toBe(404);
+    expect(ok<OrderOut>(await act(o, 'cancel', buyer.token)).status).toBe('cancelled');
+    expect(await stockOf(t, book.record.id)).toEqual({ num_in_stock: 5, num_allocated: 0 });
+    expect((await act(o, 'cancel', buyer.token)).statusCode).toBe(409);
   });
 
   it('cancel a pending order, giving back its stock and voucher use; refuse what its status does not allow', async () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../../src/server/platform/mail.js';
 import { markOrderPaid, payableOrder } from '../../../src/server/modules/orders/payment-service.js';
+import { staffGrantCourse } from '../../../src/server/modules/courses/progress-service.js';
 import { runOrderJob } from '../../../src/server/modules/orders/order-job.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createMembershipProduct, createStaff, tokenFor } from '../helpers/factories.js';
@@ -184,12 +185,38 @@ describe('payableOrder', () => {
     const buyer = await shopper(t);
     const { order } = await bookOrder(buyer);
     const other = await shopper(t);
-    const expected = { id: order.id, number: order.number, status: 'pending', total: order.total_incl_tax, currency: 'CNY', user_id: buyer.user.id, payment_method: 'dev', expires_at: order.expires_at, title: order.title };
+    const expected = { id: order.id, number: order.number, status: 'pending', total: order.total_incl_tax, currency: 'CNY', user_id: buyer.user.id, payment_method: 'dev', expires_at: order.expires_at, title: order.title, buys_held_course: false };
     expect(await payableOrder(t.app.ctx, null, { number: order.number })).toEqual(expected);
     const actor = { id: buyer.user.id, role: buyer.user.role, username: buyer.user.username, email: buyer.user.email, display_name: buyer.user.display_name, avatar: buyer.user.avatar };
     expect(await payableOrder(t.app.ctx, actor, { id: order.id })).toEqual(expected);
     await expect(payableOrder(t.app.ctx, { ...actor, id: other.user.id }, { id: order.id })).rejects.toMatchObject({ status: 404 });
     await expect(payableOrder(t.app.ctx, { ...actor, id: other.user.id, role: 'staff' }, { id: order.id })).resolves.toEqual(expected);
     await expect(payableOrder(t.app.ctx, null, { number: 'nope' })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('takes no second payment for a course the buyer holds: a new order is refused, older unpaid ones close', async () => {
+    const buyer = await shopper(t);
+    const course = await createCourse(t, staffToken, { access: 'purchase' });
+    const product = ok<{ id: number }>(await t.api('POST', '/course_product', { token: staffToken, body: { course_id: course.id, name: 'Lifetime', price: 4900 } }), 201);
+    const order = () => t.api('POST', '/quick_checkout', { token: buyer.token, body: { course_product: product.id, payment_method: 'dev' } });
+    const first = ok<OrderOut>(await order(), 201);
+    const second = ok<OrderOut>(await order(), 201);
+    expect((await markOrderPaid(t.app.ctx, paid(first, 'dev'))).outcome).toBe('paid');
+    // The other unpaid order for the course closed with the payment; a new one is refused, naming the field.
+    expect(ok<OrderOut>(await t.api('GET', `/orders/${second.id}`, { token: buyer.token })).status).toBe('cancelled');
+    const third = await order();
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toMatchObject({ fields: { course_product: 'You have this course already.' } });
+
+    // Held another way (staff gave it) while an order was open: it cannot be started, and money that still
+    // arrives is recorded for refund, the order cancelled.
+    const other = await shopper(t);
+    const open = ok<OrderOut>(await t.api('POST', '/quick_checkout', { token: other.token, body: { course_product: product.id, payment_method: 'dev' } }), 201);
+    await staffGrantCourse(t.app.ctx, course.id, { user_id: other.user.id, reference: 'gift' });
+    const start = await t.api('GET', `/pay/order/${open.id}/payment/1/update`, { token: other.token });
+    expect(start.statusCode).toBe(409);
+    expect(start.json().message).toContain('You have this course already');
+    expect((await markOrderPaid(t.app.ctx, paid(open, 'dev'))).outcome).toBe('recorded_for_refund');
+    expect(ok<OrderOut>(await t.api('GET', `/orders/${open.id}`, { token: other.token })).status).toBe('cancelled');
   });
 });

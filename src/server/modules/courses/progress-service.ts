@@ -39,6 +39,7 @@ import {
   findProgress,
   issueCertificate,
   markEnrolmentGranted,
+  ownsCourse,
   progressInCourse,
   remainingGrantSource,
   setEnrolmentSource,
@@ -131,6 +132,11 @@ async function sameSourceAgain(ctx: AppContext, grant: { user_id: number; course
  * nothing, or nothing any more, to take back). A grant from another source keeps the course open; without
  * one, the enrolment says `self` again, so a purchase course is closed to the user (their progress stays).
  */
+/** Does the user hold the course already (bought, gifted or given by staff), read inside the caller's transaction? */
+export function holdsCourseWithin(trx: Kysely<Database>, userId: number, courseId: number): Promise<boolean> {
+  return ownsCourse(trx, userId, courseId);
+}
+
 export async function revokeCourseGrantWithin(trx: Kysely<Database>, source: CourseGrantSourceRef, at: string): Promise<boolean> {
   const grant = await findGrantBySourceKey(trx, sourceKeyOf(source));
   if (!grant || !(await deleteGrant(trx, grant.id))) return false;

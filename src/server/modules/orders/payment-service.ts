@@ -6,7 +6,7 @@ import { isStaff, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { nowIso } from '../../platform/time.js';
-import { grantCourse } from '../courses/progress-service.js';
+import { grantCourse, holdsCourseWithin } from '../courses/progress-service.js';
 import { grantWithin } from '../membership/service.js';
 import { sendMail } from '../messaging/service.js';
 import { getUser, hasEmail } from '../users/service.js';
@@ -21,6 +21,7 @@ import {
   linesOfOrders,
   markRefundDue,
   membershipTermsOf,
+  pendingOrdersWithCourse,
   releaseConfirmation,
   transitionIf,
   type OrderLineRow,
@@ -57,6 +58,8 @@ export interface PayableOrder {
   expires_at: string;
   /** The first line's title, with "and N more" when there are more. */
   title: string;
+  /** It buys a course its buyer holds already (from another order, a gift code or staff): not to be paid. */
+  buys_held_course: boolean;
 }
 
 const PROVIDERS = new Set(['alipay', 'wechatpay', 'dev']);
@@ -113,7 +116,7 @@ async function grantMemberships(trx: Kysely<Database>, order: OrderRow, lines: O
   }
 }
 
-/** Records a payment the order cannot take (cancelled, expired, paid already by another trade, sold out). */
+/** Records a payment the order cannot take (cancelled, expired, paid already by another trade, sold out, a course held already). */
 async function recordForRefund(trx: Kysely<Database>, order: OrderRow, receipt: PaymentReceipt, now: string): Promise<Settled> {
   const id = await insertPayment(trx, {
     order_id: order.id,
@@ -149,6 +152,12 @@ async function settle(ctx: AppContext, receipt: PaymentReceipt): Promise<Settled
     const again = await repeated(trx, receipt, order);
     if (again) return again;
     if (order.status !== 'pending') return recordForRefund(trx, order, receipt, now);
+    if (await buysHeldCourse(trx, order)) {
+      // The buyer has the course already: the money goes back and the order closes.
+      const settled = await recordForRefund(trx, order, receipt, now);
+      await cancelWithin(trx, order, now);
+      return settled;
+    }
     const paymentId = await insertPayment(trx, {
       order_id: order.id,
       provider: receipt.provider,
@@ -179,7 +188,30 @@ export async function payWithin(trx: Kysely<Database>, order: OrderRow, at: Date
   const lines = await linesOfOrders(trx, [order.id]);
   await sellHolds(trx, order, new Map(lines.map((l) => [l.id, l.title])), now);
   await grantMemberships(trx, order, lines, at);
+  // The buyer's other unpaid orders for a course this one buys would only take the money twice.
+  if (order.user_id !== null) {
+    for (const line of lines) {
+      if (line.course_id === null) continue;
+      for (const other of await pendingOrdersWithCourse(trx, order.user_id, line.course_id, order.id)) await cancelWithin(trx, other, now);
+    }
+  }
   return true;
+}
+
+/** Cancels an unpaid order inside the caller's transaction: its held stock and its voucher use go back. False when it was not pending. */
+export async function cancelWithin(trx: Kysely<Database>, order: OrderRow, now: string): Promise<boolean> {
+  if (!(await transitionIf(trx, order.id, ['pending'], { status: 'cancelled', closed_at: now, reserved_until: null, updated_at: now }))) return false;
+  await releaseHolds(trx, order, now);
+  return true;
+}
+
+/** Does the order buy a course its buyer holds already (from another order, a gift code or staff)? */
+export async function buysHeldCourse(trx: Kysely<Database>, order: OrderRow): Promise<boolean> {
+  if (order.user_id === null) return false;
+  for (const line of await linesOfOrders(trx, [order.id])) {
+    if (line.course_id !== null && (await holdsCourseWithin(trx, order.user_id, line.course_id))) return true;
+  }
+  return false;
 }
 
 /**
@@ -193,7 +225,7 @@ async function soldOutMeanwhile(ctx: AppContext, receipt: PaymentReceipt): Promi
     const again = await repeated(trx, receipt, order);
     if (again) return again;
     const settled = await recordForRefund(trx, order, receipt, now);
-    if (await transitionIf(trx, order.id, ['pending'], { status: 'cancelled', closed_at: now, reserved_until: null, updated_at: now })) await releaseHolds(trx, order, now);
+    await cancelWithin(trx, order, now);
     return settled;
   });
 }
@@ -270,5 +302,6 @@ export async function payableOrder(ctx: AppContext, actor: Actor | null, ref: { 
     payment_method: order.payment_method,
     expires_at: order.expires_at,
     title: orderTitle(lines, order.language),
+    buys_held_course: order.status === 'pending' && (await buysHeldCourse(db, order)),
   };
 }

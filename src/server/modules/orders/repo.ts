@@ -75,6 +75,19 @@ export function pendingOrdersOf(db: Kysely<Database>, userId: number) {
   return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', '=', 'pending').orderBy('id').execute();
 }
 
+/** The user's pending orders, other than `exceptOrderId`, with a line of this course. */
+export function pendingOrdersWithCourse(db: Kysely<Database>, userId: number, courseId: number, exceptOrderId: number) {
+  return db
+    .selectFrom('orders')
+    .selectAll('orders')
+    .where('orders.user_id', '=', userId)
+    .where('orders.status', '=', 'pending')
+    .where('orders.id', '!=', exceptOrderId)
+    .where((eb) => eb.exists(eb.selectFrom('order_lines').select('order_lines.id').whereRef('order_lines.order_id', '=', 'orders.id').where('order_lines.course_id', '=', courseId)))
+    .orderBy('orders.id')
+    .execute();
+}
+
 /** A user's pending orders that still hold stock (their hold has not lapsed), on the `orders_user` index. */
 export async function countHoldingOrders(db: Kysely<Database>, userId: number, now: string): Promise<number> {
   const row = await db

@@ -68,7 +68,7 @@ const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status
 
 /**
  * Checkout and orders. Every call needs a login (a download needs its signed link instead); an order, its lines
- * and their attributes answer the owner and staff (others get 404); fulfil, cancel and refund are staff calls. Every write takes an
+ * and their attributes answer the owner and staff (others get 404); fulfil and refund are staff calls, cancel the buyer's or staff's. Every write takes an
  * `Idempotency-Key`: a repeat answers what the first answered and changes nothing. Also runs the order job
  * of this process (expiring unpaid orders, releasing lapsed stock holds, finishing paid orders).
  */
@@ -182,8 +182,8 @@ export const ordersRoutes = moduleRoutes((app) => {
     });
 
     zapp.post(ordersPaths.orderCancel, {
-      schema: { tags, summary: 'Cancel an unpaid order (staff): its held stock and voucher use go back', params: idParam, headers: orderHeaders, response: { 200: order, ...staffErrors } },
-      handler: async (request, reply) => send(reply, await cancelOrder(ctx, await requireStaff(request), request.params.id, keyOf(request))),
+      schema: { tags, summary: 'Cancel an unpaid order (its buyer or staff): its held stock and voucher use go back', params: idParam, headers: orderHeaders, response: { 200: order, ...staffErrors } },
+      handler: async (request, reply) => send(reply, await cancelOrder(ctx, await requireUser(request), request.params.id, keyOf(request))),
     });
 
     zapp.post(ordersPaths.orderRefund, {

@@ -27,6 +27,7 @@ import { offsetOf } from '../../platform/http.js';
 import { nowIso } from '../../platform/time.js';
 import { cardsByIds } from '../courses/course-service.js';
 import { findCourseProduct } from '../courses/product-service.js';
+import { holdsCourseWithin } from '../courses/progress-service.js';
 import { getProduct as getMembershipProduct } from '../membership/service.js';
 import { getBasket } from '../shop/basket-service.js';
 import { membershipPrices, type MembershipPrices } from '../shop/catalogue-service.js';
@@ -46,7 +47,7 @@ import {
 import { downloadLinks, type LineDownload } from './downloads.js';
 import { releaseHolds, voucherReference } from './holds.js';
 import { runKeyed, type Answer, type KeyedRequest } from './idempotency.js';
-import { completePaidOrder, orderTitle, payWithin } from './payment-service.js';
+import { cancelWithin, completePaidOrder, orderTitle, payWithin } from './payment-service.js';
 import {
   attributesOfLines,
   countAttributes,
@@ -518,6 +519,9 @@ export async function quickCheckout(ctx: AppContext, actor: Actor, input: QuickC
       const order = await placeOrder(ctx, trx, actor, basketDraft(priced), input, language);
       return { status: 201, body: await orderView(ctx, trx, order.id) };
     }
+    if (line.courseId !== null && (await holdsCourseWithin(trx, actor.id, line.courseId))) {
+      throw new Conflict('course_product: You have this course already.', { course_product: 'You have this course already.' });
+    }
     const subtotal = line.unitPrice * line.quantity;
     const order = await placeOrder(ctx, trx, actor, { basketId: null, lines: [line], subtotal, discount: 0, voucher: null, shippingRequired: false, shipping: null, total: subtotal }, input, language);
     return { status: 201, body: await orderView(ctx, trx, order.id) };
@@ -613,12 +617,6 @@ export function fulfilOrder(ctx: AppContext, actor: Actor, id: number, request: 
 }
 
 /** Cancels a pending order in the caller's transaction, its held stock and voucher use given back; false when it is no longer pending. */
-async function cancelWithin(trx: Kysely<Database>, order: OrderRow, now: string): Promise<boolean> {
-  if (!(await transitionIf(trx, order.id, ['pending'], { status: 'cancelled', closed_at: now, reserved_until: null, updated_at: now }))) return false;
-  await releaseHolds(trx, order, now);
-  return true;
-}
-
 /**
  * Before a buyer's account is deleted, in the deletion's transaction: its pending orders are cancelled, so their
  * held stock and voucher uses go back. Every order stays, with its lines, payments and refunds: the account's

@@ -84,6 +84,7 @@ export async function startPayment(ctx: AppContext, actor: Actor, ref: OrderRef,
   const order = await ownOrder(ctx, actor, ref);
   if (order.status !== 'pending') throw new Conflict(`status: The order is ${order.status}; only a pending order can be paid.`, { status: `The order is ${order.status}.` });
   if (Date.parse(order.expires_at) <= now()) throw new Conflict('status: The time to pay this order is over.', { status: 'The time to pay this order is over.' });
+  if (order.buys_held_course) throw new Conflict('status: You have this course already; this order is not to be paid.', { status: 'You have this course already; this order is not to be paid.' });
   const method = order.payment_method as PaymentMethod;
   if (!paymentMethodAvailable(ctx.config, method)) {
     throw new Conflict('payment_method: This payment method is not offered on this site now.', { payment_method: 'This payment method is not offered on this site now.' });
