@@ -50,6 +50,8 @@ export const paths = {
   myOrders: (query?: string) => (query ? `/my-order?${query}` : '/my-order'),
   test: () => '/test',
   apiPlayground: () => '/test/api-playground',
+  /** The back office (staff); its screens' URLs are in features/staff/staff-paths.ts. */
+  staff: () => '/staff',
   login: (next?: string) => withNext('/login', next),
   loginCode: (next?: string) => withNext('/login/v1', next),
   logout: () => '/logout',

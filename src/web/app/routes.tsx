@@ -98,6 +98,7 @@ export function createRoutes(deps: RouteDepsSource): RouteObject[] {
     open: p(() => import('../features/community/pages/public-pages.js')),
     account: p(() => import('../features/community/pages/account-pages.js')),
   };
+  const staff = { page: p(() => import('../features/staff/pages/page-edit-page.js')) };
   return [
     {
       id: 'root',
@@ -172,6 +173,19 @@ export function createRoutes(deps: RouteDepsSource): RouteObject[] {
                 { path: 'my-order', lazy: p(() => import('../features/shop/pages/my-order-page.js')) },
                 { path: 'sso/login', lazy: community.account },
                 { path: 'submission', lazy: community.account },
+                {
+                  // The back office: staff only (the area's own route shows anyone else the forbidden page).
+                  path: 'staff',
+                  lazy: p(() => import('../features/staff/pages/staff-area.js')),
+                  children: [
+                    { index: true, lazy: p(() => import('../features/staff/pages/staff-home-page.js')) },
+                    { path: 'pages', lazy: p(() => import('../features/staff/pages/pages-list-page.js')) },
+                    { path: 'pages/new', lazy: staff.page },
+                    { path: 'pages/:id', lazy: staff.page },
+                    { path: 'images', lazy: p(() => import('../features/staff/pages/images-page.js')) },
+                    { path: 'documents', lazy: p(() => import('../features/staff/pages/documents-page.js')) },
+                  ],
+                },
               ],
             },
             { path: 'test', lazy: p(() => import('./pages/test-page.js')) },

@@ -11,6 +11,7 @@ import { paymentsZhCN } from '../../../src/shared/i18n/payments.js';
 import { shopZhCN } from '../../../src/shared/i18n/shop.js';
 import { commentsZhCN } from '../../../src/shared/i18n/comments.js';
 import { communityZhCN } from '../../../src/shared/i18n/community.js';
+import { staffZhCN } from '../../../src/shared/i18n/staff.js';
 import { reminderMail } from '../../../src/server/modules/membership/mail-templates.js';
 import { codeMail, codeSms, confirmationMail, passwordResetMail } from '../../../src/server/modules/messaging/templates.js';
 import { confirmationMail as orderMail } from '../../../src/server/modules/orders/mail-templates.js';
@@ -29,7 +30,7 @@ function sources(dir: string): string[] {
 }
 
 /** Every Chinese catalogue the web loads: the main one, the features' own, and the server messages'. */
-const chinese: Record<string, string>[] = [zhCN, serverMessagesZh, shopZhCN, checkoutZhCN, coursesZhCN, paymentsZhCN, offlineZhCN, offlineArticlesZhCN, commentsZhCN, communityZhCN];
+const chinese: Record<string, string>[] = [zhCN, serverMessagesZh, shopZhCN, checkoutZhCN, coursesZhCN, paymentsZhCN, offlineZhCN, offlineArticlesZhCN, commentsZhCN, communityZhCN, staffZhCN];
 const texts = chinese.flatMap((catalogue) => Object.values(catalogue));
 
 describe('the Chinese form of address', () => {

@@ -14,9 +14,10 @@ const CATALOGUES = { en: 'src/shared/i18n/en.ts', 'zh-CN': 'src/shared/i18n/zh-C
  * of what every page uses: it is one module) and TanStack Query, built into one chunk, weigh about 91 KiB
  * (TanStack's useQueries stays with the offline library, its only user); the app's
  * shell and the article page some 19 KiB. The issue's target is 100 KB; this bound only stops the first visit
- * growing unnoticed (111.9 KiB today, of which about 90 B are the root route's footer page links).
+ * growing unnoticed (112.2 KiB today, of which about 90 B are the root route's footer page links, and about 300 B
+ * the back office's routes and the account menu's "Back office" link, which asks who the logged-in user is).
  */
-const BUDGET_BYTES = 112 * 1024;
+const BUDGET_BYTES = 112.5 * 1024;
 
 /** Code a guest reading an article never needs before hydration: it stays in its own routes' chunks. */
 const NOT_ON_FIRST_VISIT: Array<{ what: string; key: RegExp }> = [
@@ -70,7 +71,7 @@ describe('the first visit to an article', () => {
 
   it('still builds those into chunks of their own (so the checks above look for names that exist)', () => {
     const all = Object.keys(manifest);
-    for (const { what, key } of NOT_ON_FIRST_VISIT.filter((x) => x.what !== 'the staff pages')) {
+    for (const { what, key } of NOT_ON_FIRST_VISIT) {
       expect(all.some((k) => key.test(k) || key.test(manifest[k].name ?? '')), what).toBe(true);
     }
     const files = all.map((k) => readFileSync(path.join(clientDir, manifest[k].file), 'utf8'));

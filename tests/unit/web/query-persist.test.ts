@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../src/web/app/app-shell.js';
-import { sessionUserQuery } from '../../../src/web/features/auth/session-user.js';
+import { sessionUserQuery } from '../../../src/web/lib/session/session-user.js';
 import { articleAccessQuery, fingerprintQuery } from '../../../src/web/features/content/api/article-access.js';
 import { adminPreviewQuery, articleQuery, articleSummariesQuery, hotArticlesQuery, relatedArticlesQuery } from '../../../src/web/features/content/api/articles.js';
 import { authorQuery, categoriesQuery, categoryQuery, tagQuery, topicsQuery } from '../../../src/web/features/content/api/catalog.js';

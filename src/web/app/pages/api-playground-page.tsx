@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoginForm } from '../../features/auth/login-form.js';
-import { sessionUserQuery } from '../../features/auth/session-user.js';
+import { sessionUserQuery } from '../../lib/session/session-user.js';
 import { logout } from '../../lib/session/session-store.js';
 import { ApiPlayground } from '../../features/devtools/api-playground.js';
 import { useAuthState } from '../../lib/auth-state.js';

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useI18n } from '../../app/context.js';
+import { useHttp, useI18n } from '../../app/context.js';
 import { paths } from '../../app/paths.js';
 import type { SessionOutcome } from '../../lib/session/machines/session-machine.js';
 import { ACCOUNT_NOTICE_DELETED, useSession } from '../../lib/session/session-context.js';
+import { sessionUserQuery } from '../../lib/session/session-user.js';
 
 // The key, not the machine's table: the header is in the entry chunk, which stays without XState.
 const TOKEN_INVALID: SessionOutcome = 'auth.tokenInvalid';
@@ -12,11 +14,12 @@ const AUTH_PAGES = ['/login', '/signup', '/logout', '/lostpassword', '/reset'];
 /**
  * The header's account corner: "Log in" for guests (also on the server and during hydration, where the
  * browser's tokens are unknown), else the user's avatar and name linking to /account (a star on the avatar
- * for a premium member), and a logout button.
+ * for a premium member), a "Back office" link for staff (as the server says, once per session), and a logout button.
  */
 export function AccountMenu() {
   const { t } = useI18n();
   const session = useSession();
+  const staff = useQuery({ ...sessionUserQuery(useHttp(), session.auth?.userid ?? 0), enabled: session.loggedIn }).data?.is_staff;
   const location = useLocation();
   const [leaving, setLeaving] = useState(false);
   const here = `${location.pathname}${location.search}`;
@@ -55,6 +58,11 @@ export function AccountMenu() {
           {member ? ` ${t('auth.member')}` : ''} {t('auth.yourAccount')}
         </span>
       </Link>
+      {staff && (
+        <Link className="account-menu__staff" to={paths.staff()}>
+          <span className="account-menu__staff-text">{t('auth.backOffice')}</span>
+        </Link>
+      )}
       <button
         type="button"
         className="button button--quiet account-menu__logout"

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SessionUser } from '../../../shared/api/auth.js';
 import { authPaths } from '../../../shared/api/auth-paths.js';
-import type { HttpClient } from '../../lib/http.js';
+import type { HttpClient } from '../http.js';
 
 /** The logged-in user as the server knows them (role, staff flag); keyed by user id, never cached as a guest's. */
 export const sessionUserQuery = (http: HttpClient, userId: number) =>
