@@ -140,6 +140,18 @@ export const orderRefund = z.object({
 });
 export type OrderRefund = z.infer<typeof orderRefund>;
 
+/** A payment an order received: `paid` settled it; `refund_due` arrived when it could no longer take it (its money goes back). */
+export const orderPayment = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  amount: z.number().int(),
+  outcome: z.enum(['paid', 'refund_due']),
+  /** A refund of it succeeded. */
+  refunded: z.boolean(),
+  date_created: z.string(),
+});
+export type OrderPayment = z.infer<typeof orderPayment>;
+
 export const order = z.object({
   id: z.number().int(),
   number: z.string(),
@@ -172,8 +184,12 @@ export const order = z.object({
   date_fulfilled: z.string().nullable(),
   date_closed: z.string().nullable(),
   lines: z.array(orderLine),
+  /** Payments that reached the order when it could no longer take them, not yet returned: their money goes back. */
+  payments_to_return: z.number().int(),
   /** Staff only: the refunds asked of the providers, one per payment, with how each went. */
   refunds: z.array(orderRefund).optional(),
+  /** Staff only: every payment the order received. */
+  payments: z.array(orderPayment).optional(),
 });
 export type Order = z.infer<typeof order>;
 export const orderList = paginated(order);
@@ -198,7 +214,11 @@ export const orderLineAttributeList = paginated(orderLineAttribute);
 export const orderLineAttributeListQuery = pageQuery.extend({ line: id.optional() });
 export type OrderLineAttributeListQuery = z.infer<typeof orderLineAttributeListQuery>;
 
-export const refundBody = z.object({ reason: z.string().trim().min(1, 'This field may not be blank.').max(1000, 'Use at most 1000 characters.') });
+export const refundBody = z.object({
+  reason: z.string().trim().min(1, 'This field may not be blank.').max(1000, 'Use at most 1000 characters.'),
+  /** One payment to return, that reached the order when it could no longer take it; without it, what the order's status allows. */
+  payment: id.optional(),
+});
 
 /** The signature of a download link (`download_url` carries both). */
 export const downloadQuery = z.object({

@@ -220,3 +220,40 @@ describe('payableOrder', () => {
     expect(ok<OrderOut>(await t.api('GET', `/orders/${open.id}`, { token: other.token })).status).toBe('cancelled');
   });
 });
+
+describe('a second payment of a paid order', () => {
+  type Staffed = OrderOut & { status: string; payments_to_return: number; payments?: Array<{ id: number; outcome: string; refunded: boolean }>; refunds?: Array<{ payment: number; status: string }> };
+  it('shows to the buyer and staff, and staff return it alone, the order staying paid', async () => {
+    const buyer = await shopper(t);
+    const { order } = await bookOrder(buyer);
+    expect((await markOrderPaid(t.app.ctx, paid(order, 'dev'))).outcome).toBe('paid');
+    expect((await markOrderPaid(t.app.ctx, paid(order, 'dev'))).outcome).toBe('recorded_for_refund');
+
+    const own = ok<Staffed>(await t.api('GET', `/orders/${order.id}`, { token: buyer.token }));
+    expect(own.payments_to_return).toBe(1);
+    expect(own.payments).toBeUndefined();
+    const seen = ok<Staffed>(await t.api('GET', `/orders/${order.id}`, { token: staffToken }));
+    expect(seen.payments!.map((p) => [p.outcome, p.refunded])).toEqual([['paid', false], ['refund_due', false]]);
+    const [settling, late] = seen.payments!;
+
+    const refund = (body: unknown) => t.api('POST', `/orders/${order.id}/refund`, { token: staffToken, body });
+    const wrong = await refund({ reason: 'Paid twice', payment: settling.id });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().fields).toEqual({ payment: 'This payment settled the order: refund the order, without a payment, to return it.' });
+    const unknown = await refund({ reason: 'Paid twice', payment: 2147483000 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toHaveProperty('payment');
+
+    const done = ok<Staffed>(await refund({ reason: 'Paid twice', payment: late.id }));
+    expect(done.status).toBe('paid');
+    expect(done.payments_to_return).toBe(0);
+    expect(done.payments!.map((p) => p.refunded)).toEqual([false, true]);
+    expect(done.refunds!.map((r) => [r.payment, r.status])).toEqual([[late.id, 'succeeded']]);
+    expect((await refund({ reason: 'Again', payment: late.id })).statusCode).toBe(400);
+
+    // The whole order later: only the settling payment is still to return.
+    const whole = ok<Staffed>(await refund({ reason: 'Returned the book' }));
+    expect(whole.status).toBe('refunded');
+    expect(whole.refunds!.map((r) => [r.payment, r.status])).toEqual([[late.id, 'succeeded'], [settling.id, 'succeeded']]);
+  });
+});

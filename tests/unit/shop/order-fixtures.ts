@@ -34,6 +34,7 @@ export const orderLine = (id: number, title: string, gross: number, discount = 0
 export const order = (fields: Partial<Order> & { id: number; number: string; lines: OrderLine[] }): Order => ({
   basket: null,
   user: 7,
+  payments_to_return: 0,
   status: 'paid',
   currency: 'CNY',
   title: fields.lines[0]!.title,

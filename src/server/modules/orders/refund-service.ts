@@ -3,7 +3,7 @@ import type { Order } from '../../../shared/api/orders.js';
 import type { Database } from '../../db/types.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { Conflict } from '../../platform/errors.js';
+import { Conflict, Invalid } from '../../platform/errors.js';
 import { nowIso } from '../../platform/time.js';
 import { revokeCourseGrantWithin } from '../courses/progress-service.js';
 import { revokeGrantWithin } from '../membership/service.js';
@@ -61,11 +61,22 @@ const refundNumber = (order: OrderRow, paymentId: number) => `${order.number}-R$
 /**
  * Which payments a refund returns: all of a paid or fulfilled order's; the late ones (recorded for refund) of
  * an order that is closed: cancelled, expired, or refunded already (a payment that arrived after its refund).
+ * With `only`, that one payment alone, which must be one recorded for refund and not yet returned: a paid order
+ * keeps its status and the payment that settled it (a second payment of the same order, say).
  */
-async function paymentsToRefund(trx: Kysely<Database>, order: OrderRow) {
+async function paymentsToRefund(trx: Kysely<Database>, order: OrderRow, only?: number) {
   const payments = await paymentsOf(trx, order.id);
   const done = new Set((await refundsOf(trx, order.id)).filter((r) => r.status === 'succeeded').map((r) => r.payment_id));
   const open = payments.filter((p) => !done.has(p.id));
+  if (only !== undefined) {
+    const payment = open.find((p) => p.id === only);
+    if (!payment) throw Invalid.field('payment', 'No payment of this order with this id is left to refund.');
+    if (payment.outcome !== 'refund_due') {
+      const message = 'This payment settled the order: refund the order, without a payment, to return it.';
+      throw new Conflict(`payment: ${message}`, { payment: message });
+    }
+    return [payment];
+  }
   if (order.status === 'paid' || order.status === 'fulfilled') return open;
   if (order.status === 'cancelled' || order.status === 'expired' || order.status === 'refunded') {
     const late = open.filter((p) => p.outcome === 'refund_due');
@@ -76,12 +87,12 @@ async function paymentsToRefund(trx: Kysely<Database>, order: OrderRow) {
 }
 
 /** Step 1: the refund rows, `requested`, in one transaction. */
-function requestRefunds(ctx: AppContext, actor: Actor, id: number, reason: string): Promise<{ number: string; due: DueRefund[] }> {
+function requestRefunds(ctx: AppContext, actor: Actor, id: number, reason: string, only?: number): Promise<{ number: string; due: DueRefund[] }> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const order = await reachableOrder(trx, actor, id);
     const now = nowIso();
     const due: DueRefund[] = [];
-    for (const p of await paymentsToRefund(trx, order)) {
+    for (const p of await paymentsToRefund(trx, order, only)) {
       const outRequestNo = refundNumber(order, p.id);
       const claimed = await claimRefund(trx, {
         order_id: order.id,
@@ -103,12 +114,15 @@ function requestRefunds(ctx: AppContext, actor: Actor, id: number, reason: strin
   });
 }
 
-/** Step 3: the order refunded and its grants taken back, with the refunds that made it so. */
-async function completeRefund(ctx: AppContext, trx: Kysely<Database>, id: number, settled: Settled[], reason: string, by: number | null): Promise<Answer<Order>> {
+/**
+ * Step 3: the order refunded and its grants taken back, with the refunds that made it so; `onePayment`: the
+ * refunds marked done only (one late payment returned, the order as it was).
+ */
+async function completeRefund(ctx: AppContext, trx: Kysely<Database>, id: number, settled: Settled[], reason: string, by: number | null, onePayment = false): Promise<Answer<Order>> {
   const now = nowIso();
   for (const s of settled) await markRefundSucceeded(trx, s.id, { provider_refund_no: s.providerRefundNo, settled_by: s.settledBy, updated_at: now });
   const order = (await findOrder(trx, id))!;
-  if (order.status !== 'paid' && order.status !== 'fulfilled') return { status: 200, body: await orderView(ctx, trx, order.id, true) };
+  if (onePayment || (order.status !== 'paid' && order.status !== 'fulfilled')) return { status: 200, body: await orderView(ctx, trx, order.id, true) };
   // A payment that arrived meanwhile is refunded by the next request; the order waits for it.
   if ((await paymentsToRefund(trx, order)).length > 0) {
     const message = 'Another payment of this order arrived meanwhile; refund again to return it too.';
@@ -136,17 +150,19 @@ async function completeRefund(ctx: AppContext, trx: Kysely<Database>, id: number
 
 /**
  * Refunds a paid or fulfilled order (every payment it received), or the payments that reached a cancelled,
- * expired or refunded order too late (the order stays as it is). A repeated `Idempotency-Key` answers what the first
- * request answered once it completed.
+ * expired or refunded order too late (the order stays as it is), or with `payment` that one late payment alone.
+ * A repeated `Idempotency-Key` answers what the first request answered once it completed.
  */
-export async function refundOrder(ctx: AppContext, actor: Actor, id: number, reason: string, request: KeyedRequest): Promise<Answer<Order>> {
+export async function refundOrder(ctx: AppContext, actor: Actor, id: number, input: { reason: string; payment?: number }, request: KeyedRequest): Promise<Answer<Order>> {
+  const { reason, payment } = input;
+  const onePayment = payment !== undefined;
   if (request.key !== undefined && (await findKey(ctx.db.kysely, actor.id, request.key))) {
     return runKeyed<Order>(ctx, actor, request, async (trx) => {
       await reachableOrder(trx, actor, id);
-      return completeRefund(ctx, trx, id, [], reason, actor.id);
+      return completeRefund(ctx, trx, id, [], reason, actor.id, onePayment);
     });
   }
-  const { number, due } = await requestRefunds(ctx, actor, id, reason);
+  const { number, due } = await requestRefunds(ctx, actor, id, reason, payment);
   const settled: Settled[] = [];
   const failures: string[] = [];
   let pending = 0;
@@ -176,7 +192,7 @@ export async function refundOrder(ctx: AppContext, actor: Actor, id: number, rea
     const message = 'The payment provider is processing the refund; the order stays as it is until the provider reports it done, or a later refund request finds it done.';
     throw new Conflict(`refund: ${message}`, { refund: message });
   }
-  return runKeyed<Order>(ctx, actor, request, (trx) => completeRefund(ctx, trx, id, settled, reason, actor.id));
+  return runKeyed<Order>(ctx, actor, request, (trx) => completeRefund(ctx, trx, id, settled, reason, actor.id, onePayment));
 }
 
 export type ProviderRefundReport = {

@@ -254,6 +254,11 @@ export async function markRefundDue(db: Kysely<Database>, paymentId: number): Pr
   await db.updateTable('order_payments').set({ outcome: 'refund_due' }).where('id', '=', paymentId).execute();
 }
 
+export function paymentsOfOrders(db: Kysely<Database>, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('order_payments').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute();
+}
+
 export function paymentsOf(db: Kysely<Database>, orderId: number) {
   return db.selectFrom('order_payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }

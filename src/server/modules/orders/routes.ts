@@ -196,7 +196,7 @@ export const ordersRoutes = moduleRoutes((app) => {
         body: refundBody,
         response: { 200: order, ...staffErrors, 502: errorBody },
       },
-      handler: async (request, reply) => send(reply, await refundOrder(ctx, await requireStaff(request), request.params.id, request.body.reason, keyOf(request))),
+      handler: async (request, reply) => send(reply, await refundOrder(ctx, await requireStaff(request), request.params.id, request.body, keyOf(request))),
     });
   });
 });

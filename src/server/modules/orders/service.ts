@@ -45,7 +45,7 @@ import {
   type PricedBasket,
 } from '../shop/checkout-support.js';
 import { downloadLinks, type LineDownload } from './downloads.js';
-import { releaseHolds, voucherReference } from './holds.js';
+import { voucherReference } from './holds.js';
 import { runKeyed, type Answer, type KeyedRequest } from './idempotency.js';
 import { cancelWithin, completePaidOrder, orderTitle, payWithin } from './payment-service.js';
 import {
@@ -68,6 +68,7 @@ import {
   listOrders as selectOrders,
   orderNumberOf,
   pendingOrdersOf,
+  paymentsOfOrders,
   refundsOfOrders,
   transitionIf,
   updateOrder,
@@ -113,7 +114,7 @@ function toLine(currency: string, l: OrderLineRow, attributes: OrderLineAttribut
   };
 }
 
-function toOrder(o: OrderRow, lines: OrderLineRow[], attributes: OrderLineAttributeRow[], downloads: Map<number, LineDownload>, now: string): Order {
+function toOrder(o: OrderRow, lines: OrderLineRow[], attributes: OrderLineAttributeRow[], downloads: Map<number, LineDownload>, now: string): Omit<Order, 'payments_to_return'> {
   const own = lines.filter((l) => l.order_id === o.id);
   return {
     id: o.id,
@@ -174,11 +175,18 @@ async function orderViews(ctx: AppContext, db: Kysely<Database>, rows: OrderRow[
   );
   const statuses = new Map(rows.map((o) => [o.id, o.status]));
   const downloads = await downloadLinks(ctx, db, lines, (orderId) => statuses.get(orderId));
-  const refunds = withRefunds ? await refundsOfOrders(db, ids) : [];
+  const [payments, refunds] = await Promise.all([paymentsOfOrders(db, ids), refundsOfOrders(db, ids)]);
+  const returned = new Set(refunds.filter((r) => r.status === 'succeeded').map((r) => r.payment_id));
   const now = nowIso();
   return rows.map((o) => {
-    const view = toOrder(o, lines, attributes, downloads, now);
-    return withRefunds ? { ...view, refunds: refunds.filter((r) => r.order_id === o.id).map(toRefund) } : view;
+    const own = payments.filter((p) => p.order_id === o.id);
+    const view = { ...toOrder(o, lines, attributes, downloads, now), payments_to_return: own.filter((p) => p.outcome === 'refund_due' && !returned.has(p.id)).length };
+    if (!withRefunds) return view;
+    return {
+      ...view,
+      refunds: refunds.filter((r) => r.order_id === o.id).map(toRefund),
+      payments: own.map((p) => ({ id: p.id, provider: p.provider, amount: p.amount, outcome: p.outcome, refunded: returned.has(p.id), date_created: p.created_at })),
+    };
   });
 }
 
