@@ -181,6 +181,19 @@ describe('lesson progress', () => {
     expect(ok<Progress>(await put(lessons[0].id, learner.token, { done: false, position: 0.3, client_updated_at: at(1_000) })).position).toBe(0.3);
   });
 
+  it('keeps the order of writes whose offsets put them outside years 0001-9999', async () => {
+    const { lessons } = await courseWithLessons(t, staff.token, 'free', 1);
+    const learner = await person(t);
+    // Year 10000 in UTC: ahead of the server, so it counts as now.
+    const ahead = ok<Progress>(await put(lessons[0].id, learner.token, { done: false, position: 0.7, client_updated_at: '9999-12-31T23:59:59-14:00' }));
+    expect(ahead.client_updated_at).toMatch(/^\d{4}-/);
+    // Year -1 in UTC: older than anything, so it changes nothing.
+    const ancient = ok<Progress>(await put(lessons[0].id, learner.token, { done: false, position: 0.8, client_updated_at: '0000-01-01T00:00:00+14:00' }));
+    expect(ancient).toMatchObject({ position: 0.7 });
+    expect(ancient.client_updated_at).toMatch(/^\d{4}-/);
+    expect(ok<Progress>(await put(lessons[0].id, learner.token, { done: false, position: 0.9, client_updated_at: '2020-01-01T00:00:00Z' })).position).toBe(0.7);
+  });
+
   it('settles concurrent writes the same way as sequential ones', async () => {
     const { lessons } = await courseWithLessons(t, staff.token, 'free', 1);
     const learner = await person(t);

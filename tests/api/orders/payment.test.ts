@@ -148,6 +148,9 @@ describe('markOrderPaid', () => {
     );
     const courseOrder = ok<OrderOut>(await t.api('POST', '/quick_checkout', { token: buyer.token, body: { course_product: courseProduct.id, payment_method: 'dev' }, headers: { 'accept-language': 'en' } }), 201);
     expect(courseOrder.title).toBe(`${String(course.title)}: Lifetime`);
+    const named = ok<{ id: number }>(await t.api('POST', '/course_product', { token: staffToken, body: { course_id: course.id, name: `${String(course.title)}: lifetime access`, price: 5900 } }), 201);
+    const namedOrder = ok<OrderOut>(await t.api('POST', '/quick_checkout', { token: (await shopper(t)).token, body: { course_product: named.id, payment_method: 'dev' } }), 201);
+    expect(namedOrder.title).toBe(`${String(course.title)}: lifetime access`);
     for (const o of [membershipOrder, courseOrder]) {
       const receipt = paid(o, 'dev');
       const outcomes = await Promise.all([markOrderPaid(t.app.ctx, receipt), markOrderPaid(t.app.ctx, receipt)]);

@@ -171,13 +171,17 @@ function progressView(lessonId: number, courseId: number, row: Awaited<ReturnTyp
  * as now, so one device with a fast clock cannot freeze the position. Enrols the caller when they were not,
  * and issues the certificate when this completes the course, in the same transaction.
  */
+/** A device's clock before this (a reset phone, a hand-written year 0) counts as this: older than any real write. */
+const EARLIEST_CLIENT_TIME = Date.UTC(2000, 0, 1);
+
 export async function recordProgress(ctx: AppContext, viewer: Viewer, actor: Actor, lessonId: number, input: ProgressWrite): Promise<LessonProgress> {
   const { lesson, course } = await visibleLesson(ctx, viewer, lessonId);
   const { decision } = await courseAccessOf(ctx, viewer, course);
   if (!decision.can_read) throw refusal(decision);
-  const at = nowIso();
-  const client = new Date(input.client_updated_at).toISOString();
-  const clientAt = client > at ? at : client;
+  const now = Date.now();
+  const at = new Date(now).toISOString();
+  // Compared as text with earlier writes (later wins): held between the floor and now, so it is always a four-digit year.
+  const clientAt = new Date(Math.min(Math.max(Date.parse(input.client_updated_at), EARLIEST_CLIENT_TIME), now)).toISOString();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await ensureEnrolment(trx, actor.id, course.id, 'self', at);
     await touchEnrolment(trx, actor.id, course.id, at);

@@ -492,7 +492,8 @@ async function quickItem(ctx: AppContext, input: QuickCheckoutInput, language: L
         membershipProductId: null,
         courseId: product.course_id,
         courseProductId: product.id,
-        title: product.name && product.name !== course.title ? `${course.title}: ${product.name}` : course.title,
+        // The course's title, and the product's name where it says more ("Lifetime"), once: a name that starts with the title is used as it is.
+        title: !product.name || product.name === course.title ? course.title : product.name.startsWith(course.title) ? product.name : `${course.title}: ${product.name}`,
         unitPrice: product.price,
       });
   }
