@@ -1,4 +1,4 @@
-import { API_PREFIX } from '../../shared/api/prefix.js';
+import { hideSecretSegment } from '../../shared/secret-paths.js';
 
 /**
  * Query parameters whose values must never reach a log: credentials, one-time codes, signatures and
@@ -22,18 +22,11 @@ export function isSecretParamName(name: string): boolean {
 }
 
 /**
- * Paths whose segment after the prefix is itself a secret: the demo mailbox, the admin preview link and the
- * e-mail confirmation key, as pages and as the API calls behind them (the preview page's loader checks its
- * secret with `article/adminpreview-secret/{secret}`, logged like any call).
- */
-const SECRET_PATH = new RegExp(String.raw`^((?:${API_PREFIX})?(?:/dev/mailbox/|/article/adminpreview(?:-secret)?/|/verify_email/))[^/?#]+`);
-
-/**
  * The URL with the value of every secret-like query parameter, and the secret segment of a secret path,
  * replaced by `[redacted]`; the rest as sent.
  */
 export function redactUrl(raw: string): string {
-  const url = raw.replace(SECRET_PATH, `$1${REDACTED}`);
+  const url = hideSecretSegment(raw, REDACTED);
   const start = url.indexOf('?');
   if (start < 0) return url;
   const hash = url.indexOf('#', start);

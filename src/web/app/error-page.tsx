@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router-dom';
 import { DEFAULT_ERROR_STATUS } from '../../shared/constants.js';
+import { hideSecretSegment } from '../../shared/secret-paths.js';
 import { useI18n } from './context.js';
 import { Head } from '../ui/head.js';
 import { isOfflineRouteError } from '../features/pwa/offline-error.js';
@@ -17,7 +18,7 @@ export function ErrorView({ status, title, message }: ErrorViewProps) {
   const location = useLocation();
   const notFound = status === 404;
   const heading = title ?? (notFound ? t('error.notFoundTitle') : status === 403 ? t('error.forbiddenTitle') : t('error.serverTitle'));
-  const text = message ?? (notFound ? t('error.notFound', { path: location.pathname }) : status === 403 ? t('error.forbidden') : t('error.server'));
+  const text = message ?? (notFound ? t('error.notFound', { path: hideSecretSegment(location.pathname, '…') }) : status === 403 ? t('error.forbidden') : t('error.server'));
   return (
     <section className="error-page" aria-labelledby="error-title">
       <Head title={heading} description={text} noindex />

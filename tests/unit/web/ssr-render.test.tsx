@@ -28,6 +28,16 @@ describe('server rendering', () => {
     expect(result.head).toContain('<meta name="robots" content="noindex"');
   });
 
+  it('does not print the secret segment of a staff preview link on its 404 page', async () => {
+    const result = await renderPage('/article/adminpreview/s3cret-segment/5');
+    expect(result.type === 'html' && result.status).toBe(404);
+    if (result.type !== 'html') return;
+    expect(result.html).toContain('Page Not Found: /article/adminpreview/…/5');
+    // Shown and in the page's description: the header's login link keeps the way back, which is the reader's own.
+    const message = /<p class="error-page__message">(.*?)<\/p>/.exec(result.html)![1];
+    expect(message + result.head).not.toContain('s3cret-segment');
+  });
+
   it('answers a malformed or missing article id with 404 before or after asking the API', async () => {
     const seen: string[] = [];
     const bad = await renderPage('/article/abc', {}, 'en', seen);
