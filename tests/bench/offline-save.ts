@@ -145,7 +145,7 @@ async function saveInBrowser(
   // The worker in control first, as on a phone that has opened the site before.
   await page.evaluate(async () => navigator.serviceWorker.ready);
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-  const save = page.getByRole('button', { name: /^Save for offline \(/ });
+  const save = page.getByRole('button', { name: 'Save for offline', exact: true });
   await save.waitFor();
 
   const requests = { page: 0, worker: 0 };

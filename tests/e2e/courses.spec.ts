@@ -10,6 +10,7 @@ interface Course {
   id: number;
   title: string;
   access: 'free' | 'premium' | 'purchase';
+  language: string;
   lesson_count: number;
 }
 interface OutlineLesson {
@@ -98,7 +99,12 @@ test('a guest gets a locked lesson as a notice: its body is in no server HTML', 
   const html = await (await page.request.get(path)).text();
   expect(html).toContain(locked.title);
   expect(html).not.toContain(snippet);
-  expect(html).not.toMatch(/"content_html":"[^"]/);
+  // The page's state holds the lesson without a body (and its course, whose description is public).
+  const boot = JSON.parse(/<script type="application\/json" id="lectern-boot">(.*?)<\/script>/s.exec(html)![1]) as {
+    state: { queries: { queryKey: unknown[]; state: { data: { content_html?: string | null } } }[] };
+  };
+  const lessonState = boot.state.queries.find((q) => q.queryKey[1] === 'lesson' && q.queryKey[2] === locked.id);
+  expect(lessonState?.state.data.content_html).toBeNull();
 
   await page.goto(path);
   await expect(page.getByRole('heading', { name: 'This lesson is locked' })).toBeVisible();
@@ -162,4 +168,48 @@ test('the demo member reads a premium lesson, marks it done and sees the progres
   const forged = await page.goto('/certificate/FORGEDCODE123');
   expect(forged?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+async function logIn(page: Page, username: 'reader' | 'member') {
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword(username));
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+test('a free preview offers what opens its course, not a progress the server would refuse; its texts carry the course’s language', async ({ page }) => {
+  test.setTimeout(90_000);
+  const premium = (await courses(page)).find((c) => c.access === 'premium')!;
+  const premiumPreview = (await outline(page, premium.id)).find((l) => l.is_free_preview)!;
+
+  // The guest's page, as the server renders it: the lesson's own title in the course's language, no progress prompt.
+  const path = `/course/${premium.id}/lesson/${premiumPreview.id}`;
+  await page.goto(path);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: premiumPreview.title })).toHaveAttribute('lang', premium.language);
+  await expect(page.locator('.lesson__body')).toHaveAttribute('lang', premium.language);
+  await expect(page.getByRole('link', { name: 'Log in to keep your progress' })).toHaveCount(0);
+  await expect(page.locator('.lesson__done').getByRole('link', { name: 'Become a member' })).toBeVisible();
+
+  // A reader who is no member: no mark-done, the way to membership.
+  await logIn(page, 'reader');
+  await page.goto(path);
+  await hydrated(page);
+  await expect(page.locator('.lesson__body')).toBeVisible();
+  await expect(page.locator('.lesson__done').getByRole('link', { name: 'Become a member' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as done' })).toHaveCount(0);
+});
+
+test('a member on a paid course’s free preview is offered its Buy, not a mark-done', async ({ page }) => {
+  test.setTimeout(60_000);
+  const paid = (await courses(page)).find((c) => c.access === 'purchase')!;
+  const paidPreview = (await outline(page, paid.id)).find((l) => l.is_free_preview)!;
+  await logIn(page, 'member');
+  await page.goto(`/course/${paid.id}/lesson/${paidPreview.id}`);
+  await hydrated(page);
+  await expect(page.locator('.lesson__done').getByRole('link', { name: /^Buy / }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as done' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, `/course/${paid.id}/lesson/${paidPreview.id}`);
 });

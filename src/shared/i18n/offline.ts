@@ -4,7 +4,6 @@
  */
 export const offlineEn = {
   'library.save': 'Save for offline',
-  'library.saveSize': 'Save for offline ({size})',
   'library.saveHint': 'Keeps every lesson and its images on this device, to read with no connection.',
   'library.checking': 'Checking the storage on this device…',
   'library.progressLabel': 'Saving for offline',
@@ -43,7 +42,6 @@ export type OfflineMessageKey = keyof typeof offlineEn;
 
 export const offlineZhCN: Record<OfflineMessageKey, string> = {
   'library.save': '保存以离线阅读',
-  'library.saveSize': '保存以离线阅读（{size}）',
   'library.saveHint': '把每一课及其图片保存在本设备上，没有网络也能阅读。',
   'library.checking': '正在检查本设备的存储空间…',
   'library.progressLabel': '正在保存以离线阅读',

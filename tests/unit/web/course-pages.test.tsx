@@ -45,7 +45,8 @@ const card = (fields: Partial<CourseCard> & { id: number; title: string }): Cour
 const product: CourseProduct = { id: 9, course_id: 3, name: 'Type Modelling', price: 9900, currency: 'CNY', is_active: true, sort_order: 0 };
 const courses = [
   card({ id: 1, title: 'Tests You Can Trust' }),
-  card({ id: 2, title: 'SQL Indexes', access: 'premium', level: 'intermediate' }),
+  // Taught in Chinese: its own texts carry lang="zh-CN" whatever the reader's language.
+  card({ id: 2, title: 'SQL Indexes', access: 'premium', level: 'intermediate', language: 'zh-CN' }),
   card({ id: 3, title: 'Type Modelling', access: 'purchase', level: 'advanced' }),
 ];
 
@@ -67,6 +68,11 @@ const lessonsOf = (courseId: number) =>
 let done = new Set<number>();
 let enrolled = new Set<number>();
 let calls: string[] = [];
+/** How the progress answer fails, if it does: no connection (the device is offline) or a server error. */
+let progressFailure: 'offline' | 'error' | null = null;
+let enrolFails = false;
+let certificateName = 'Noor Haddad';
+let queryClient: ReturnType<typeof createQueryClient>;
 
 function whoOf(request: Request): Who {
   const auth = request.headers.get('authorization');
@@ -115,7 +121,8 @@ function lessonDetail(id: number, who: Who): LessonDetail {
     updated_at: STAMP,
     course: { id: courseId, title: course.title, slug: course.slug, access: course.access },
     locked: !open,
-    reason: lesson.is_free_preview ? 'preview' : reasonOf(courseId, who),
+    // As the server: `preview` only where the reader may not take the course, which the preview opens anyway.
+    reason: lesson.is_free_preview && !mayRead(courseId, false, who) ? 'preview' : reasonOf(courseId, who),
     content_html: open ? `<p>${BODY_TEXT} (lesson ${id}).</p><pre><code>SELECT 1;</code></pre>` : null,
     media_url: null,
     done: who === 'guest' ? null : done.has(id),
@@ -151,7 +158,7 @@ async function api(request: Request): Promise<Response> {
     return json({ count: results.length, next: null, previous: null, results });
   }
   if (path === '/certificate/CERT123') {
-    const cert: Certificate = { code: 'CERT123', display_name: 'Noor Haddad', course_id: 1, course_title: 'Tests You Can Trust', issued_at: STAMP };
+    const cert: Certificate = { code: 'CERT123', display_name: certificateName, course_id: 1, course_title: 'Tests You Can Trust', issued_at: STAMP };
     return json(cert);
   }
   let m = /^\/course\/(\d+)(\/lesson|\/enrol|\/progress)?$/.exec(path);
@@ -170,10 +177,15 @@ async function api(request: Request): Promise<Response> {
       return json(outline);
     }
     if (m[2] === '/enrol' && request.method === 'POST') {
+      if (enrolFails) return json({ error: 'unavailable', message: 'Try again later.' }, 503);
       enrolled.add(id);
       return json({ course_id: id, user_id: 6, source: 'self', enrolled_at: STAMP });
     }
-    if (m[2] === '/progress') return json(progressOf(id));
+    if (m[2] === '/progress') {
+      if (progressFailure === 'offline') throw new TypeError('Failed to fetch');
+      if (progressFailure === 'error') return json({ error: 'server_error', message: 'Server error' }, 500);
+      return json(progressOf(id));
+    }
     const detail: CourseDetail = {
       ...course,
       content_html: `<p>All about ${course.title}.</p>`,
@@ -220,7 +232,7 @@ async function api(request: Request): Promise<Response> {
 
 function renderAt(path: string, lang: 'en' | 'zh-CN' = 'en') {
   const http = createHttpClient({ baseUrl: 'http://localhost', fetch: api, getAccessToken: () => readAccessToken() });
-  const queryClient = createQueryClient();
+  queryClient = createQueryClient();
   const router = createMemoryRouter(createRoutes({ queryClient, http }), { initialEntries: [path] });
   const env = { http, lang, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
   render(
@@ -256,10 +268,14 @@ beforeEach(() => {
   calls = [];
   done = new Set();
   enrolled = new Set();
+  progressFailure = null;
+  enrolFails = false;
+  certificateName = 'Noor Haddad';
   window.scrollTo = () => undefined;
 });
 afterEach(async () => {
   cleanup();
+  vi.restoreAllMocks();
   await clearLogin();
 });
 
@@ -469,11 +485,130 @@ describe('/my-course and /certificate/{code}', () => {
 
   it('shows a certificate publicly, and the not-found page for an unknown code', async () => {
     renderAt('/certificate/CERT123');
-    expect(await screen.findByText('Noor Haddad completed the course', {}, slow)).toBeTruthy();
+    const statement = await screen.findByText((_, el) => el?.classList.contains('certificate__statement') === true, {}, slow);
+    expect(statement.textContent).toBe('Noor Haddad completed the course');
     expect(screen.getByText('Tests You Can Trust')).toBeTruthy();
     expect(screen.getByText('Nov 1, 2026')).toBeTruthy();
     cleanup();
     renderAt('/certificate/FORGED');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' }, slow)).toBeTruthy();
+  });
+});
+
+describe('a free preview of a course the reader cannot take', () => {
+  it('offers a logged-in non-member membership, not a mark-done the server would refuse', async () => {
+    await login('user');
+    renderAt('/course/2/lesson/21');
+    await waitFor(() => expect(calls).toContain('GET /lesson/21 user'), slow);
+    expect(await screen.findByText('This course is for members.', {}, slow)).toBeTruthy();
+    expect(screen.getByText('This lesson is a free preview. Your progress is kept once you can take the whole course.')).toBeTruthy();
+    expect(screen.getByText(`${BODY_TEXT} (lesson 21).`)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Become a member' }).getAttribute('href')).toBe('/member');
+    expect(screen.queryByRole('button', { name: 'Mark as done' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Log in to keep your progress' })).toBeNull();
+    expect(screen.queryByRole('progressbar', { name: 'Course progress' })).toBeNull();
+  });
+
+  it('offers a member the paid course’s Buy on its preview', async () => {
+    await login('member');
+    renderAt('/course/3/lesson/31');
+    await waitFor(() => expect(calls).toContain('GET /lesson/31 member'), slow);
+    expect((await screen.findByRole('link', { name: 'Buy for ¥99.00' }, slow)).getAttribute('href')).toBe('/checkout?course_product=9');
+    expect(screen.getByText('This course is sold separately.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark as done' })).toBeNull();
+  });
+
+  it('offers a guest membership and a plain log in, not "log in to keep your progress"', async () => {
+    renderAt('/course/2/lesson/21');
+    expect(await screen.findByText('This course is for members.', {}, slow)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Become a member' })).toBeTruthy();
+    const offer = document.querySelector<HTMLElement>('.lesson__done')!;
+    expect(within(offer).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?next=%2Fcourse%2F2%2Flesson%2F21');
+    expect(screen.queryByRole('link', { name: 'Log in to keep your progress' })).toBeNull();
+  });
+
+  it('still lets a member mark a members course’s preview done', async () => {
+    await login('member');
+    renderAt('/course/2/lesson/21');
+    fireEvent.click(await enabledButton('Mark as done'));
+    expect(await screen.findByText('Marked as done.', {}, slow)).toBeTruthy();
+    expect(screen.queryByText('This course is for members.')).toBeNull();
+  });
+});
+
+describe('the course’s own language', () => {
+  it('marks the course’s texts with the language it is taught in, not the interface around them', async () => {
+    renderAt('/course/2');
+    const title = await screen.findByRole('heading', { level: 1, name: 'SQL Indexes' }, slow);
+    expect(title.getAttribute('lang')).toBe('zh-CN');
+    expect(screen.getByText('Summary of SQL Indexes').getAttribute('lang')).toBe('zh-CN');
+    expect(screen.getByText('All about SQL Indexes.').closest('[lang]')?.getAttribute('lang')).toBe('zh-CN');
+    expect(screen.getByText('Lesson 2 of course 2').closest('[lang]')?.getAttribute('lang')).toBe('zh-CN');
+    // The interface's words are in the reader's language: no element around them says otherwise.
+    for (const text of ['Members', 'Intermediate', '3 lessons', 'Lessons', 'This course is for members.', 'Free preview']) {
+      expect(screen.getAllByText(text)[0].closest('[lang]'), text).toBeNull();
+    }
+  });
+
+  it('on a card, only the title and summary', async () => {
+    renderAt('/course');
+    const link = await screen.findByRole('link', { name: 'SQL Indexes' }, slow);
+    expect(link.closest('[lang]')?.getAttribute('lang')).toBe('zh-CN');
+    expect(screen.getByText('Summary of SQL Indexes').getAttribute('lang')).toBe('zh-CN');
+    const card = link.closest('article')!;
+    expect(card.getAttribute('lang')).toBeNull();
+    expect(within(card).getByText('Intermediate').closest('[lang]')).toBeNull();
+    expect(within(card).getByText('3 lessons').closest('[lang]')).toBeNull();
+  });
+
+  it('on a lesson, its title, summary and body, from its course', async () => {
+    renderAt('/course/2/lesson/21');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Lesson 1 of course 2' }, slow);
+    await waitFor(() => expect(title.getAttribute('lang')).toBe('zh-CN'));
+    expect(screen.getByText(`${BODY_TEXT} (lesson 21).`).closest('[lang]')?.getAttribute('lang')).toBe('zh-CN');
+    expect(screen.getAllByText('Lesson 1 of 3')[0].closest('[lang]')).toBeNull();
+    cleanup();
+    renderAt('/course/2/lesson/22');
+    expect(await screen.findByText('What lesson 2 covers', {}, slow)).toBeTruthy();
+    expect(screen.getByText('What lesson 2 covers').getAttribute('lang')).toBe('zh-CN');
+    expect(screen.getByRole('heading', { name: 'This lesson is locked' }).closest('[lang]')).toBeNull();
+  });
+});
+
+describe('a saved course opened offline', () => {
+  it('shows an enrolled learner no Enrol while their progress is unknown, and says when it will show', async () => {
+    enrolled.add(1);
+    progressFailure = 'offline';
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await login('user');
+    renderAt('/course/1');
+    expect(await screen.findByText('You are offline: your progress in this course shows when you are back online.', {}, slow)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enrol' })).toBeNull();
+  });
+
+  it('drops an enrolment’s error once the progress loads', async () => {
+    progressFailure = 'error';
+    enrolFails = true;
+    await login('user');
+    renderAt('/course/1');
+    fireEvent.click(await enabledButton('Enrol'));
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toContain('The enrolment failed');
+    progressFailure = null;
+    enrolled.add(1);
+    await queryClient.invalidateQueries({ queryKey: ['courses'] });
+    expect(await screen.findByRole('link', { name: 'Continue: Lesson 1 of course 1' }, slow)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the certificate', () => {
+  it('keeps a name’s direction to the name, and titles the page in the reader’s punctuation', async () => {
+    certificateName = '\u202EevilName';
+    renderAt('/certificate/CERT123', 'zh-CN');
+    const statement = await screen.findByText((_, el) => el?.classList.contains('certificate__statement') === true, {}, slow);
+    const name = statement.querySelector('bdi');
+    expect(name?.textContent).toBe('\u202EevilName');
+    expect(statement.textContent).toBe('\u202EevilName 已完成课程');
+    await waitFor(() => expect(document.title).toBe('结业证书：Tests You Can Trust · Lectern'));
   });
 });

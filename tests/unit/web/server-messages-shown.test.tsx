@@ -75,7 +75,7 @@ describe('enrolling in a course the server refuses', () => {
   const refuse = async () => jsonResponse({ error: 'forbidden', message: 'This course is for premium members.' }, 403);
 
   it('says why in Chinese beside the button', async () => {
-    render(<CourseAction course={course} outline={outline} viewer={6} progress={undefined} checking={false} />, { wrapper: providers('zh-CN', refuse) });
+    render(<CourseAction course={course} outline={outline} viewer={6} progress={undefined} checking={false} progressOffline={false} />, { wrapper: providers('zh-CN', refuse) });
     fireEvent.click(await screen.findByRole('button', { name: '报名' }));
     expect((await screen.findByRole('alert')).textContent).toBe('报名失败：这门课程仅限高级会员。');
   });

@@ -17,10 +17,12 @@ interface CourseActionProps {
   progress: CourseProgress | undefined;
   /** While a logged-in reader's own copy of the course is on its way. */
   checking: boolean;
+  /** The learner's progress could not be read for want of a connection (a saved course opened offline). */
+  progressOffline: boolean;
 }
 
 /** A paid course's price card: what it costs, and a Buy for each product on sale (the checkout; a guest logs in first). */
-function PriceCard({ course }: { course: CourseDetail }) {
+function PriceCard({ course }: { course: Pick<CourseDetail, 'products'> }) {
   const { t, lang } = useCourseI18n();
   const products = course.products.filter((p) => p.is_active);
   const price = (p: (typeof products)[number]) => formatPrice(lang, p.price, p.currency);
@@ -51,21 +53,48 @@ function PriceCard({ course }: { course: CourseDetail }) {
 }
 
 /**
+ * What opens a course the reader may not take (the course page's offer, and a free preview's): membership, or a
+ * paid course's price and Buy; a guest may log in first, coming back to `here`.
+ */
+export function CourseOffer({ course, viewer, here }: { course: Pick<CourseDetail, 'access' | 'products'>; viewer: number; here: string }) {
+  const { t } = useCourseI18n();
+  return (
+    <>
+      <div className="course-action__buttons">
+        {course.access === 'premium' ? (
+          <>
+            <p>{t('course.membersOnly')}</p>
+            <Link className="button" to={paths.member()}>{t('course.becomeMember')}</Link>
+          </>
+        ) : (
+          <p>{t('course.purchaseOnly')}</p>
+        )}
+        {!viewer && <Link className="button button--quiet" to={paths.login(here)}>{t('course.loginToRead')}</Link>}
+      </div>
+      {/* After "sold separately" (and a guest's Log in): what it costs and the Buy. */}
+      {course.access === 'purchase' && <PriceCard course={course} />}
+    </>
+  );
+}
+
+/**
  * What the caller can do with the course: enrol (free courses; premium ones as a member), continue where they
  * left off, see the certificate, or, when locked, log in, become a member, or read where a paid course is sold.
  */
-export function CourseAction({ course, outline, viewer, progress, checking }: CourseActionProps) {
+export function CourseAction({ course, outline, viewer, progress, checking, progressOffline }: CourseActionProps) {
   const http = useHttp();
   const queryClient = useQueryClient();
   const { t, lang } = useCourseI18n();
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  // An enrolment's failure, with the progress it was tried against: once the progress loads anew it no longer holds.
+  const [failure, setFailure] = useState<{ text: string; progress: CourseProgress | undefined } | null>(null);
+  const error = failure && failure.progress === progress ? failure.text : '';
   const first = outline.lessons[0];
   const here = paths.course(course.id);
 
   const join = async () => {
     setPending(true);
-    setError('');
+    setFailure(null);
     try {
       await enrol(http, course.id);
       await Promise.all(
@@ -74,7 +103,7 @@ export function CourseAction({ course, outline, viewer, progress, checking }: Co
         ),
       );
     } catch (err) {
-      setError(t('course.enrolFailed', { reason: describeServerError(err, t, lang) }));
+      setFailure({ text: t('course.enrolFailed', { reason: describeServerError(err, t, lang) }), progress });
     } finally {
       setPending(false);
     }
@@ -97,6 +126,9 @@ export function CourseAction({ course, outline, viewer, progress, checking }: Co
         )}
       </>
     );
+  } else if (viewer && course.can_read && !progress && progressOffline) {
+    // Whether they are enrolled, and where they got to, is the site's answer: no Enrol until it is known.
+    body = <p role="status">{t('course.progressOffline')}</p>;
   } else if (viewer && course.can_read) {
     body =
       course.access === 'purchase' || !first ? (
@@ -114,26 +146,17 @@ export function CourseAction({ course, outline, viewer, progress, checking }: Co
         <Link className="button button--quiet" to={paths.login(here)}>{t('course.loginToEnrol')}</Link>
       </>
     );
-  } else if (course.access === 'premium') {
-    body = (
-      <>
-        <p>{t('course.membersOnly')}</p>
-        <Link className="button" to={paths.member()}>{t('course.becomeMember')}</Link>
-        {!viewer && <Link className="button button--quiet" to={paths.login(here)}>{t('course.loginToRead')}</Link>}
-      </>
-    );
   } else {
-    body = (
-      <>
-        <p>{t('course.purchaseOnly')}</p>
-        {!viewer && <Link className="button button--quiet" to={paths.login(here)}>{t('course.loginToRead')}</Link>}
-      </>
+    return (
+      <div className="course-action">
+        <CourseOffer course={course} viewer={viewer} here={here} />
+      </div>
     );
   }
   return (
     <div className="course-action">
       <div className="course-action__buttons">{body}</div>
-      {/* After "sold separately" (and a guest's Log in): what it costs and the Buy. */}
+      {/* A learner who lost a paid course (a refund) keeps their progress, and sees what it costs again. */}
       {course.access === 'purchase' && !course.can_read && !checking && <PriceCard course={course} />}
       {error && (
         <p className="form-error" role="alert">

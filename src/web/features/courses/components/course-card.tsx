@@ -8,32 +8,36 @@ import { AccessTag } from './access-tag.js';
 const CARD_TAGS = 3;
 
 /**
- * A course in a list: cover, title, summary, level, tags, category, lesson count and what it costs. The
- * category and tag names are in the reader's language (the card's own `lang` is the course's).
+ * A course in a list: cover, title, summary, level, tags, category, lesson count and what it costs. The title
+ * and summary are in the language the course is taught in; everything else is in the reader's.
  */
 export function CourseCard({ course, product }: { course: Card; product: CourseProduct | null }) {
-  const { t, lang } = useCourseI18n();
+  const { t } = useCourseI18n();
   const tags = course.tags.slice(0, CARD_TAGS);
   return (
-    <article className={course.cover ? 'card card--cover course-card' : 'card course-card'} lang={course.language}>
+    <article className={course.cover ? 'card card--cover course-card' : 'card course-card'}>
       <div className="card__body">
         <p className="badges">
           <AccessTag access={course.access} product={product} />
           <span className="badge course-card__level">{t(`courses.level.${course.level}`)}</span>
         </p>
-        <h2 className="card__title">
+        <h2 className="card__title" lang={course.language}>
           <Link to={paths.course(course.id)}>{course.title}</Link>
         </h2>
-        {course.summary && <p className="card__summary">{course.summary}</p>}
+        {course.summary && (
+          <p className="card__summary" lang={course.language}>
+            {course.summary}
+          </p>
+        )}
         {tags.length > 0 && (
-          <ul className="card__tags" lang={lang}>
+          <ul className="card__tags">
             {tags.map((tag) => (
               <li key={tag.id}>#{tag.name}</li>
             ))}
           </ul>
         )}
         <p className="meta">
-          {course.category && <span lang={lang}>{course.category.name} · </span>}
+          {course.category && <span>{course.category.name} · </span>}
           {t(course.lesson_count === 1 ? 'courses.lessonsOne' : 'courses.lessons', { count: course.lesson_count })}
         </p>
       </div>

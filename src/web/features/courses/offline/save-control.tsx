@@ -84,11 +84,8 @@ function SaveCourseControl({ courseId, title, canRead, viewer, db }: SaveCourseP
       <div className="save-offline__actions">
         {!busy && canRead && (!saved || state === 'failed' || state === 'storage_short') && (
           <button type="button" className="button" disabled={!online} onClick={state === 'failed' ? () => actor.send({ type: 'RESUME' }) : save}>
-            {state === 'failed'
-              ? t('library.resume')
-              : manifest.data
-                ? t('library.saveSize', { size: size(manifest.data.total_bytes) })
-                : t('library.save')}
+            {/* No size here: the manifest counts the answers and images, not the pages the save stores too. Once saved, the size stored is shown. */}
+            {state === 'failed' ? t('library.resume') : t('library.save')}
           </button>
         )}
         {busy && (

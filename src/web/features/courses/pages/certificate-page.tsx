@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { useAppEnv, useHttp } from '../../../app/context.js';
-import { useCourseI18n } from '../components/course-i18n.js';
+import { around, useCourseI18n } from '../components/course-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { parseName, requireName } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
@@ -22,12 +22,18 @@ export function Component() {
   const { t, lang } = useCourseI18n();
   const code = parseName(useParams().code)!;
   const { data: certificate } = useSuspenseQuery(certificateQuery(http, code));
+  // The learner's name is isolated: whatever direction its characters set, the sentence around it keeps its own.
+  const [before, after] = around(t('certificate.statement'), 'name');
   return (
     <>
-      <Head title={`${t('certificate.title')}: ${certificate.course_title}`} canonical={paths.certificate(certificate.code)} noindex />
+      <Head title={t('certificate.headTitle', { course: certificate.course_title })} canonical={paths.certificate(certificate.code)} noindex />
       <article className="certificate">
         <h1>{t('certificate.title')}</h1>
-        <p className="certificate__statement">{t('certificate.statement', { name: certificate.display_name })}</p>
+        <p className="certificate__statement">
+          {before}
+          <bdi>{certificate.display_name}</bdi>
+          {after}
+        </p>
         <p className="certificate__course">{certificate.course_title}</p>
         <dl className="facts">
           <div className="facts__row">

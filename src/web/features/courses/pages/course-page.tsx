@@ -13,6 +13,8 @@ import { CourseOutlineList } from '../components/course-outline.js';
 import { ProgressMeter } from '../components/progress-meter.js';
 import { RichBody } from '../components/rich-body.js';
 import { useViewer } from '../components/viewer.js';
+import { isConnectionFailure } from '../../../lib/offline/progress-outbox.js';
+import { useOnline } from '../../../lib/online-status.js';
 import { SaveCourseOffline } from '../offline/save-control.js';
 
 export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { params, request }: LoaderFunctionArgs) {
@@ -38,22 +40,30 @@ export function Component() {
   const course = (viewer && mine.data) || guestCourse;
   const outline = (viewer && myOutline.data) || guestOutline;
   const learner = viewer > 0 && progress.data;
+  const online = useOnline();
+  // A saved course opened offline: the course and outline are the device's copies, the progress is not saved.
+  const progressOffline = viewer > 0 && !progress.data && (!online || (progress.isError && isConnectionFailure(progress.error)));
   return (
     <>
       <Head title={guestCourse.title} description={guestCourse.summary} canonical={paths.course(id)} image={guestCourse.cover} />
-      <article className="course" lang={course.language}>
+      {/* The course's own texts carry the language it is taught in; the interface's are in the reader's. */}
+      <article className="course">
         <header className="page-header course__header">
           <p className="page-header__kicker">{t('course.kicker')}</p>
-          <h1>{course.title}</h1>
+          <h1 lang={course.language}>{course.title}</h1>
           <p className="badges">
             <AccessTag access={course.access} product={lowestPrice(course.products)} />
             <span className="badge">{t(`courses.level.${course.level}`)}</span>
           </p>
-          {course.summary && <p className="page-header__description">{course.summary}</p>}
+          {course.summary && (
+            <p className="page-header__description" lang={course.language}>
+              {course.summary}
+            </p>
+          )}
           <p className="meta">{t(course.lesson_count === 1 ? 'courses.lessonsOne' : 'courses.lessons', { count: course.lesson_count })}</p>
           {(course.category || course.tags.length > 0) && (
-            // Names in the reader's language (the course's own `lang` is the one it is taught in); each opens the filtered catalogue.
-            <dl className="taxonomy" lang={lang}>
+            // Names in the reader's language; each opens the filtered catalogue.
+            <dl className="taxonomy">
               {course.category && (
                 <div>
                   <dt>{t('courses.category')}</dt>
@@ -88,17 +98,20 @@ export function Component() {
             text={t('course.progressText', { done: learner.done, total: learner.total })}
           />
         )}
-        <CourseAction course={course} outline={outline} viewer={viewer} progress={progress.data} checking={viewer > 0 && (mine.isPending || progress.isPending)} />
+        <CourseAction
+          course={course} outline={outline} viewer={viewer} progress={progress.data} checking={viewer > 0 && (mine.isPending || progress.isPending)}
+          progressOffline={progressOffline}
+        />
         {/* The reader's own copy decides: a member may save a member course, a guest only a free one. */}
         {(!viewer || mine.data) && <SaveCourseOffline courseId={id} title={course.title} canRead={course.can_read} />}
         <section className="course__outline" aria-labelledby="course-outline-title">
           <h2 id="course-outline-title">{t('course.outline')}</h2>
-          <CourseOutlineList outline={outline} />
+          <CourseOutlineList outline={outline} lang={course.language} />
         </section>
         {course.content_html && (
           <section className="course__about" aria-labelledby="course-about-title">
             <h2 id="course-about-title">{t('course.about')}</h2>
-            <RichBody className="article-body" html={course.content_html} />
+            <RichBody className="article-body" html={course.content_html} lang={course.language} />
           </section>
         )}
       </article>

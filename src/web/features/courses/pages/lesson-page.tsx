@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import type { LessonDetail } from '../../../../shared/api/courses.js';
 import { useHttp } from '../../../app/context.js';
-import { useCourseI18n } from '../components/course-i18n.js';
+import { around, useCourseI18n } from '../components/course-i18n.js';
 import { paths } from '../../../app/paths.js';
 import { notFound, parseId, requireId } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
 import { Head } from '../../../ui/head.js';
-import { courseKeys, courseProgressQuery, lessonNavigationQuery, lessonQuery, markLessonDone } from '../api/courses.js';
+import { courseKeys, courseProgressQuery, courseQuery, lessonNavigationQuery, lessonQuery, markLessonDone } from '../api/courses.js';
+import { CourseOffer } from '../components/course-action.js';
 import { ProgressMeter } from '../components/progress-meter.js';
 import { RichBody } from '../components/rich-body.js';
 import { useLessonKeys } from '../components/use-lesson-keys.js';
@@ -18,10 +19,16 @@ import { CommentsSlot } from '../../../app/comments-slot.js';
 import { isConnectionFailure } from '../../../lib/offline/progress-outbox.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
 
-export async function loader({ queryClient, http }: RouteDeps, { params, request }: LoaderFunctionArgs) {
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const courseId = requireId(params.courseId, request);
   const id = requireId(params.lessonId, request);
-  const [lesson] = await Promise.all([queryClient.ensureQueryData(lessonQuery(http, id)), queryClient.ensureQueryData(lessonNavigationQuery(http, id))]);
+  const [lesson] = await Promise.all([
+    queryClient.ensureQueryData(lessonQuery(http, id)),
+    queryClient.ensureQueryData(lessonNavigationQuery(http, id)),
+    // The course gives the language its lessons are written in, and a preview's offer (membership, price): the
+    // lesson reads without it (a prefetch does not fail the page).
+    queryClient.prefetchQuery(courseQuery(http, courseId, lang)),
+  ]);
   // A lesson has one address: under its own course.
   if (lesson.course.id !== courseId) notFound(request);
   return null;
@@ -69,6 +76,13 @@ export function Component() {
   const mine = useQuery({ ...lessonQuery(http, id, viewer), enabled: viewer > 0 });
   const progress = useQuery({ ...courseProgressQuery(http, courseId, viewer), enabled: viewer > 0 });
   const lesson = (viewer && mine.data) || guestLesson;
+  const { data: course } = useQuery(courseQuery(http, courseId, lang));
+  // The language the lesson is written in (its course's); the interface around it speaks the reader's.
+  const written = course?.language;
+  const chapterText = around(t('lesson.chapter'), 'chapter');
+  // A free preview of a course the reader cannot take: readable, but progress is the course's learners' (the server
+  // refuses it). A logged-in reader's own copy decides; while it loads the mark-done button waits, disabled.
+  const previewOnly = lesson.reason === 'preview' && !(viewer > 0 && mine.isPending);
   // Marked done with no connection: kept on the device and sent when it returns.
   const outbox = useProgressOutbox(viewer, courseId, id);
   const [saving, setSaving] = useState(false);
@@ -106,7 +120,7 @@ export function Component() {
   };
 
   // A learner's progress where they may take the lesson; a reader it is locked for has none here, only its place.
-  const learner = viewer > 0 && !lesson.locked ? progress.data : undefined;
+  const learner = viewer > 0 && !lesson.locked && lesson.reason !== 'preview' ? progress.data : undefined;
   const certificateCode = certificate ?? learner?.certificate?.code ?? null;
   const checking = viewer > 0 && guestLesson.locked && mine.isPending;
   return (
@@ -115,12 +129,23 @@ export function Component() {
       <article className="lesson">
         <header className="article__header lesson__header">
           <p className="page-header__kicker">
-            <Link to={paths.course(courseId)}>{lesson.course.title}</Link>
+            <Link to={paths.course(courseId)} lang={written}>
+              {lesson.course.title}
+            </Link>
           </p>
-          <h1 className="article__title">{lesson.title}</h1>
+          <h1 className="article__title" lang={written}>
+            {lesson.title}
+          </h1>
           <p className="meta">
             {t('lesson.position', { position: nav.position, total: nav.total })}
-            {nav.chapter && <> · {t('lesson.chapter', { chapter: nav.chapter })}</>}
+            {nav.chapter && (
+              <>
+                {' · '}
+                {chapterText[0]}
+                <span lang={written}>{nav.chapter}</span>
+                {chapterText[1]}
+              </>
+            )}
           </p>
           {learner ? (
             <ProgressMeter
@@ -140,7 +165,11 @@ export function Component() {
         </header>
         {lesson.locked ? (
           <>
-            {lesson.summary && <p className="article__summary">{lesson.summary}</p>}
+            {lesson.summary && (
+              <p className="article__summary" lang={written}>
+                {lesson.summary}
+              </p>
+            )}
             <LockedLesson lesson={lesson} viewer={viewer} checking={checking} />
           </>
         ) : (
@@ -151,9 +180,14 @@ export function Component() {
             {lesson.media_url && lesson.media_kind === 'audio' && (
               <audio className="lesson__media" src={lesson.media_url} controls preload="metadata" aria-label={t('lesson.media')} />
             )}
-            <RichBody className="article-body lesson__body" html={lesson.content_html ?? ''} />
+            <RichBody className="article-body lesson__body" html={lesson.content_html ?? ''} lang={written} />
             <div className="lesson__done">
-              {viewer > 0 ? (
+              {previewOnly ? (
+                <div className="course-action">
+                  <p>{t('lesson.previewOnly')}</p>
+                  <CourseOffer course={course ?? { access: lesson.course.access, products: [] }} viewer={viewer} here={paths.lesson(courseId, id)} />
+                </div>
+              ) : viewer > 0 ? (
                 lesson.done || outbox.queuedDone ? (
                   <p className="lesson__done-mark">
                     <span aria-hidden="true">✓ </span>
@@ -181,7 +215,9 @@ export function Component() {
         {nav.previous && previous ? (
           <Link className="lesson-nav__link" to={previous} rel="prev">
             <span className="lesson-nav__dir">{t('lesson.previous')}</span>
-            <span className="lesson-nav__title">{nav.previous.title}</span>
+            <span className="lesson-nav__title" lang={written}>
+              {nav.previous.title}
+            </span>
           </Link>
         ) : (
           <span />
@@ -189,7 +225,9 @@ export function Component() {
         {nav.next && next ? (
           <Link className="lesson-nav__link lesson-nav__link--next" to={next} rel="next">
             <span className="lesson-nav__dir">{t('lesson.next')}</span>
-            <span className="lesson-nav__title">{nav.next.title}</span>
+            <span className="lesson-nav__title" lang={written}>
+              {nav.next.title}
+            </span>
           </Link>
         ) : (
           <span />

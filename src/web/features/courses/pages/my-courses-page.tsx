@@ -40,9 +40,9 @@ export function Component() {
           <ul className="course-grid">
             {mine.data.results.map(({ course, progress }) => (
               <li key={course.id}>
-                <article className="card my-course" lang={course.language}>
+                <article className="card my-course">
                   <div className="card__body">
-                    <h2 className="card__title">
+                    <h2 className="card__title" lang={course.language}>
                       <Link to={paths.course(course.id)}>{course.title}</Link>
                     </h2>
                     <ProgressMeter
