@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createAccount, PASSWORD } from './accounts-api.js';
 import { logIn, seriousViolations } from './device-helpers.js';
-import { articles, expect, hydrated, payOnDevPage, test } from './fixtures.js';
+import { articles, demoPassword, expect, hydrated, loginAs, payOnDevPage, test } from './fixtures.js';
 
 /* What a reader on a small phone, or reading in Chinese, met on the production build. */
 
@@ -135,4 +135,46 @@ test('a Chinese reader sees the editors’ shortcuts and the membership plans in
   await page.goto('/member');
   await expect(page.getByRole('heading', { name: '高级会员' })).toBeVisible();
   await expect(page.getByText('高级会员（按月）', { exact: true })).toBeVisible();
+});
+
+/** Links that stand alone on the page (matched by `selector`) whose box is under 44 px either way. */
+const smallTargets = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((links) =>
+    links
+      .filter((a) => (a as HTMLElement).offsetParent !== null)
+      .map((a) => ({ text: a.textContent?.trim(), ...a.getBoundingClientRect().toJSON() }))
+      .filter((box: { width: number; height: number }) => box.width < 44 || box.height < 44),
+  );
+
+test('standalone links are 44 px targets in Chinese at 320 px, and a long one-word name wraps', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL! }]);
+  await page.setViewportSize({ width: 320, height: 640 });
+  const checks: Array<[string, string]> = [
+    ['/login', '.auth-links a, .site-footer__links a'],
+    ['/essentials', '.hot-list__title'],
+    ['/', '.hot-list__title, .notice-banner__link'],
+    ['/topic', '.tile__title a'],
+    ['/about/rss', '.feed-list a, .feed-categories a'],
+  ];
+  for (const [path, selector] of checks) {
+    await page.goto(path);
+    expect(await page.locator(selector).count(), `${path} ${selector}`).toBeGreaterThan(0);
+    expect(await smallTargets(page, selector), path).toEqual([]);
+  }
+
+  const { access } = await loginAs(page, 'editor', demoPassword('editor'));
+  const name = `${'a'.repeat(60)}${'b'.repeat(39)}`;
+  const res = await page.request.post('/api/v2/categories', { data: { name, slug: `long-${Date.now()}` }, headers: { authorization: `Bearer ${access}` } });
+  expect(res.status()).toBe(201);
+  const category = (await res.json()) as { id: number };
+  try {
+    for (const path of [`/category/${category.id}`, '/about/rss']) {
+      await page.goto(path);
+      expect(await sideways(page), path).toBe(0);
+    }
+  } finally {
+    // Other tests of this worker's site (its screenshots) list the categories.
+    expect((await page.request.delete(`/api/v2/categories/${category.id}`, { headers: { authorization: `Bearer ${access}` } })).status()).toBe(204);
+  }
 });

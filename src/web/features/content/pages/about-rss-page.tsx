@@ -51,7 +51,7 @@ export function Component() {
         {categories.length > 0 && (
           <>
             <h2>{t('rss.categoriesTitle')}</h2>
-            <ul>
+            <ul className="feed-categories">
               {categories.map((category) => (
                 <li key={category.id}>
                   <a href={feedPaths.category(category.id)} type="application/rss+xml">{category.name}</a>
