@@ -35,7 +35,11 @@ export type Page = z.infer<typeof page>;
 export const pageList = paginated(page);
 
 /** Fields without defaults: PATCH takes any subset of them (zod 4 would apply defaults inside partial()). */
+/** `live` is no field a write sets: sent anyway, it is refused rather than silently left as it was. */
+const notWritableLive = z.undefined({ error: 'Publish or unpublish the page with POST pages/{id}/action/publish or unpublish.' }).optional();
+
 const pageFields = z.object({
+  live: notWritableLive,
   title: pageTitle,
   slug: pageSlug,
   body_markdown: bodyMarkdown,

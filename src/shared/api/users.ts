@@ -13,7 +13,13 @@ export const usernameField = z
   .min(2, 'Use at least 2 characters.')
   .max(30, 'Use at most 30 characters.')
   .regex(/^[\p{L}\p{N}_.-]+$/u, 'Use letters, digits, ".", "_" or "-" only.');
-export const displayNameField = z.string().trim().max(50, 'Use at most 50 characters.');
+/**
+ * Control characters and the characters that turn the direction of text (U+202A-U+202E, U+2066-U+2069, the marks
+ * U+200E, U+200F, U+061C): a name shows inside other text (a comment's byline, a certificate's sentence), which an
+ * override would reverse.
+ */
+const NO_CONTROLS = /^[^\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/u;
+export const displayNameField = z.string().trim().max(50, 'Use at most 50 characters.').regex(NO_CONTROLS, 'Use no control or text-direction characters.');
 export const descriptionField = z.string().max(2000, 'Use at most 2000 characters.');
 /** Length, digits and likeness to the username or e-mail are checked by the service, naming the field. */
 export const passwordField = z.string().min(1, 'This field may not be blank.').max(128, 'Use at most 128 characters.');

@@ -181,8 +181,12 @@ describe('writes', () => {
     expect(patched.json()).toMatchObject({ title: 'Renamed', tags: [{ id: tag.id }] });
     expect((await t.api('PATCH', `/article/${article.id}`, { body: { title: 'x' }, token: userToken })).statusCode).toBe(403);
 
+    const category = await createCategory(t, { name: 'Replaced things', slug: 'replaced-things' });
+    const dressed = (await t.api('PATCH', `/article/${article.id}`, { body: { category_id: category.id, cover: '/media/cover.webp' }, token: staffToken })).json();
+    expect(dressed.category).toMatchObject({ id: category.id });
     const put = await t.api('PUT', `/article/${article.id}`, { body: { title: 'Replaced', body_markdown: 'new', status: 'published' }, token: staffToken });
-    expect(put.json()).toMatchObject({ title: 'Replaced', tags: [], topics: [] });
+    // A replace: what is left out takes its default or none; the author and the first publication stay.
+    expect(put.json()).toMatchObject({ title: 'Replaced', tags: [], topics: [], category: null, cover: null, author: dressed.author, published_at: dressed.published_at });
 
     expect((await t.api('DELETE', `/article/${article.id}`, { token: userToken })).statusCode).toBe(403);
     expect((await t.api('DELETE', `/article/${article.id}`, { token: staffToken })).statusCode).toBe(204);

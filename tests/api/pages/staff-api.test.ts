@@ -71,6 +71,13 @@ describe('the staff pages API', () => {
     const blank = await t.api('PATCH', `/pages/${made.id}`, { token: staff, body: { title: '' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().fields).toHaveProperty('title');
+    // Publishing is an action: `live` in a write is refused, not silently left as it was.
+    for (const live of [true, false]) {
+      const res = await t.api('PATCH', `/pages/${made.id}`, { token: staff, body: { live } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ live: 'Publish or unpublish the page with POST pages/{id}/action/publish or unpublish.' });
+    }
+    expect((await create({ title: 'Live at once', slug: 'live-at-once', live: true })).statusCode).toBe(400);
   });
 
   it('answers 409 naming `slug` for a slug another page has, on create, change and copy', async () => {
@@ -98,9 +105,9 @@ describe('the staff pages API', () => {
     expect(res.json().updated_at >= made.updated_at).toBe(true);
     const replaced = await t.api('PATCH', `/pages/${made.id}`, { token: staff, body: { translations: { 'zh-CN': { title: '联系我们' } } } });
     expect(replaced.json().translations).toEqual({ 'zh-CN': { title: '联系我们' } });
-    // `live` is not a field: publishing is an action.
-    const live = await t.api('PATCH', `/pages/${made.id}`, { token: staff, body: { live: true } });
-    expect(live.json().live).toBe(false);
+    // `live` is not a field: publishing is an action, and the page stays a draft.
+    expect((await t.api('PATCH', `/pages/${made.id}`, { token: staff, body: { live: true } })).statusCode).toBe(400);
+    expect((await t.api('GET', `/pages/${made.id}`, { token: staff })).json().live).toBe(false);
     expect((await t.api('PATCH', '/pages/999999', { token: staff, body: { title: 'Gone' } })).statusCode).toBe(404);
   });
 

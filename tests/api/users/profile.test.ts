@@ -76,6 +76,20 @@ describe('user/profile/{id} PUT and PATCH', () => {
     expect((await t.api('PUT', profilePath(user.id), { token, body: { username: 'only_this' } })).json().fields).toHaveProperty('display_name');
   });
 
+  it('refuses a display name with a control or text-direction character, which would turn the text around it', async () => {
+    const user = await createUser(t);
+    const token = await tokenFor(t, user);
+    for (const name of ['Zoë \u202Eevil', 'a\u2067b', 'right\u200Fmark', 'bell\u0007']) {
+      const res = await t.api('PATCH', profilePath(user.id), { token, body: { display_name: name } });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json().fields).toEqual({ display_name: 'Use no control or text-direction characters.' });
+    }
+    // Right-to-left names themselves, and joined emoji, are names.
+    for (const name of ['مريم', 'שרה', '👩\u200D💻 Ada']) {
+      expect((await t.api('PATCH', profilePath(user.id), { token, body: { display_name: name } })).statusCode, name).toBe(200);
+    }
+  });
+
   it('lets staff edit a user, but not someone else or a superuser', async () => {
     const user = await createUser(t);
     const staff = await createStaff(t);

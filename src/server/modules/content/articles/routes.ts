@@ -188,8 +188,18 @@ export const articleRoutes = moduleRoutes((app) => {
   });
 
   app.put(contentPaths.article, {
-    schema: { tags, summary: 'Replace an article (staff)', params: idParam, body: articleWrite, response: { 200: articleDetail } },
-    handler: async (request) => updateArticle(ctx, await requireStaff(request), request.params.id, request.body),
+    schema: {
+      tags,
+      summary: 'Replace an article (staff)',
+      description: 'Every field left out takes its default, the cover and category none; the author and the publication date stay as they were (an article always has an author, and its first publication is history).',
+      params: idParam,
+      body: articleWrite,
+      response: { 200: articleDetail },
+    },
+    handler: async (request) => {
+      const { body } = request;
+      return updateArticle(ctx, await requireStaff(request), request.params.id, { ...body, cover: body.cover ?? null, category_id: body.category_id ?? null });
+    },
   });
 
   app.patch(contentPaths.article, {
