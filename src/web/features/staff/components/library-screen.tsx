@@ -1,14 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useHttp } from '../../../app/context.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
 import { Head } from '../../../ui/head.js';
-import { pageHref, Pagination } from '../../../ui/pagination.js';
 import { LIBRARY_LIST_SIZE, libraryListQuery, useDeleteItem, useUpload, type LibraryItems, type LibraryKind } from '../api/library.js';
 import { useStaffI18n } from '../staff-i18n.js';
 import { ConfirmDelete } from './confirm-dialog.js';
 import { ListSearch, useListParams } from './list-search.js';
+import { StaffList } from './staff-list.js';
 
 interface LibraryScreenProps<K extends LibraryKind> {
   kind: K;
@@ -27,7 +26,6 @@ interface LibraryScreenProps<K extends LibraryKind> {
 export function LibraryScreen<K extends LibraryKind>({ kind, title, intro, accept, renderItem }: LibraryScreenProps<K>) {
   const http = useHttp();
   const { t, lang } = useStaffI18n();
-  const location = useLocation();
   const { page, search } = useListParams();
   const list = useQuery({ ...libraryListQuery(http, kind, { page, search }), placeholderData: keepPreviousData });
   const upload = useUpload(kind);
@@ -92,38 +90,6 @@ export function LibraryScreen<K extends LibraryKind>({ kind, title, intro, accep
     if (deletes > 0) heading.current?.focus();
   }, [deletes]);
 
-  let body;
-  if (list.error) {
-    body = (
-      <>
-        <p className="form-error" role="alert">{describeServerError(list.error, t, lang)}</p>
-        <button type="button" className="button" onClick={() => void list.refetch()}>{t('common.retry')}</button>
-      </>
-    );
-  } else if (!list.data) {
-    body = <p role="status">{t('common.loading')}</p>;
-  } else if (list.data.results.length === 0) {
-    body = <p className="empty">{search ? t('staff.noneFound', { search }) : t('staff.none')}</p>;
-  } else {
-    body = (
-      <>
-        <p className="list-count">{t('staff.found', { count: list.data.count })}</p>
-        <ul className={`staff-list staff-list--${kind}`}>
-          {list.data.results.map((item) => (
-            <li key={item.id} className="staff-row">
-              {renderItem(item)}
-              <button type="button" className="button button--quiet button--small staff-danger--quiet" onClick={() => setDeleting(item)}>
-                {t('staff.delete')}
-                <span className="visually-hidden"> {item.title}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        <Pagination page={page} count={list.data.count} pageSize={LIBRARY_LIST_SIZE} hrefFor={(n) => pageHref(location.pathname, location.search, n)} />
-      </>
-    );
-  }
-
   return (
     <>
       <Head title={title} noindex />
@@ -161,7 +127,22 @@ export function LibraryScreen<K extends LibraryKind>({ kind, title, intro, accep
       <p className="staff-status" role="status">{status}</p>
       {problem && <p className="form-error" role="alert">{problem}</p>}
       <ListSearch />
-      {body}
+      <StaffList
+        list={list}
+        search={search}
+        page={page}
+        pageSize={LIBRARY_LIST_SIZE}
+        className={`staff-list--${kind}`}
+        renderRow={(item) => (
+          <>
+            {renderItem(item)}
+            <button type="button" className="button button--quiet button--small staff-danger--quiet" onClick={() => setDeleting(item)}>
+              {t('staff.delete')}
+              <span className="visually-hidden"> {item.title}</span>
+            </button>
+          </>
+        )}
+      />
       <ConfirmDelete title={deleting?.title ?? null} pending={busy === 'delete'} onConfirm={() => void onDelete()} onClose={() => setDeleting(null)} />
     </>
   );

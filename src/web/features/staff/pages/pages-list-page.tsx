@@ -3,11 +3,10 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useHttp } from '../../../app/context.js';
 import { formatDate } from '../../../lib/format.js';
-import { describeServerError } from '../../../ui/forms/server-messages.js';
 import { Head } from '../../../ui/head.js';
-import { pageHref, Pagination } from '../../../ui/pagination.js';
 import { PAGE_LIST_SIZE, pageListQuery, type PageListParams } from '../api/pages.js';
 import { ListSearch, useListParams } from '../components/list-search.js';
+import { StaffList } from '../components/staff-list.js';
 import { useStaffI18n } from '../staff-i18n.js';
 import { staffPaths } from '../staff-paths.js';
 
@@ -34,40 +33,6 @@ export function Component() {
     if (notice) heading.current?.focus();
   }, [notice]);
 
-  let body;
-  if (list.error) {
-    body = (
-      <>
-        <p className="form-error" role="alert">{describeServerError(list.error, t, lang)}</p>
-        <button type="button" className="button" onClick={() => void list.refetch()}>{t('common.retry')}</button>
-      </>
-    );
-  } else if (!list.data) {
-    body = <p role="status">{t('common.loading')}</p>;
-  } else if (list.data.results.length === 0) {
-    body = <p className="empty">{search ? t('staff.noneFound', { search }) : t('staff.none')}</p>;
-  } else {
-    body = (
-      <>
-        <p className="list-count">{t('staff.found', { count: list.data.count })}</p>
-        <ul className="staff-list">
-          {list.data.results.map((p) => (
-            <li key={p.id} className="staff-row">
-              <h2 className="staff-row__title"><Link to={staffPaths.page(p.id)}>{p.title}</Link></h2>
-              <p className="staff-row__meta">
-                <span className={p.live ? 'staff-tag staff-tag--live' : 'staff-tag'}>{p.live ? t('pagesAdmin.live') : t('pagesAdmin.draft')}</span>
-                <span className="staff-row__slug">/page/{p.slug}</span>
-                <span>{p.show_in_footer ? t('pagesAdmin.inFooter') : t('pagesAdmin.notInFooter')}</span>
-                <span>{p.last_published_at ? t('pagesAdmin.published', { date: formatDate(lang, p.last_published_at) }) : t('pagesAdmin.neverPublished')}</span>
-              </p>
-            </li>
-          ))}
-        </ul>
-        <Pagination page={page} count={list.data.count} pageSize={PAGE_LIST_SIZE} hrefFor={(n) => pageHref(location.pathname, location.search, n)} />
-      </>
-    );
-  }
-
   return (
     <>
       <Head title={t('pagesAdmin.title')} noindex />
@@ -86,7 +51,23 @@ export function Component() {
           </select>
         </div>
       </ListSearch>
-      {body}
+      <StaffList
+        list={list}
+        search={search}
+        page={page}
+        pageSize={PAGE_LIST_SIZE}
+        renderRow={(p) => (
+          <>
+            <h2 className="staff-row__title"><Link to={staffPaths.page(p.id)}>{p.title}</Link></h2>
+            <p className="staff-row__meta">
+              <span className={p.live ? 'staff-tag staff-tag--live' : 'staff-tag'}>{p.live ? t('pagesAdmin.live') : t('pagesAdmin.draft')}</span>
+              <span className="staff-row__slug">/page/{p.slug}</span>
+              <span>{p.show_in_footer ? t('pagesAdmin.inFooter') : t('pagesAdmin.notInFooter')}</span>
+              <span>{p.last_published_at ? t('pagesAdmin.published', { date: formatDate(lang, p.last_published_at) }) : t('pagesAdmin.neverPublished')}</span>
+            </p>
+          </>
+        )}
+      />
     </>
   );
 }
