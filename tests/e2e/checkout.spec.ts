@@ -97,6 +97,12 @@ test('a checkout of goods survives a reload in the middle and resumes at its ste
   await page.getByLabel('Address', { exact: true }).fill('1 Reading Road');
   await page.getByLabel('City').fill('Hangzhou');
   await page.getByLabel('Country').selectOption({ index: 1 });
+  // So are the server's limits: a phone number with letters is named beside its field, which takes the focus.
+  await page.getByLabel('Phone number').fill('138 abc');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription('Use digits, spaces, "+", "-" and parentheses.');
+  await expect(page.getByLabel('Phone number')).toBeFocused();
+  await page.getByLabel('Phone number').fill('+86 138 0000 0000');
   await checkPage(page, '/checkout (address)');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Shipping method' })).toBeVisible();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Basket } from '../../../src/shared/api/shop.js';
@@ -70,6 +70,8 @@ let quickAnswers: Response[] = [];
 let checkoutAnswers: Array<Response | (() => Response)> = [];
 let statusAnswers: string[] = [];
 let basketNow: Basket = BASKET;
+/** What the order view says besides (a closed order's status, its payments to return). */
+let orderExtra: object = {};
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -106,7 +108,7 @@ async function api(request: Request): Promise<Response> {
   }
   if (path === '/orders/41') {
     const line = (id: number, title: string, fields: object) => ({ id, order: 41, product: id, product_class: 'course', membership_product: null, course: null, course_product: null, stockrecord: null, partner_sku: null, title, quantity: 1, price_currency: 'CNY', unit_price_incl_tax: 100, unit_price_excl_tax: 100, line_price_before_discounts_incl_tax: 100, line_price_incl_tax: 100, line_price_excl_tax: 100, discount: 0, attributes: [], ...fields });
-    return json({ ...ORDER, status: 'paid', lines: [line(1, 'Premium · A year', { product_class: 'membership', membership_product: 31 }), line(2, 'Rust in Practice', { course: 9, course_product: 3 }), line(3, 'Lectern Tote Bag', { product_class: 'physical', quantity: 2 })] });
+    return json({ ...ORDER, status: 'paid', payments_to_return: 0, ...orderExtra, lines: [line(1, 'Premium · A year', { product_class: 'membership', membership_product: 31 }), line(2, 'Rust in Practice', { course: 9, course_product: 3 }), line(3, 'Lectern Tote Bag', { product_class: 'physical', quantity: 2 })] });
   }
   if (path === '/pay/order/41/status' || path === '/pay/order/number/L-000041/status') {
     const status = statusAnswers.shift() ?? 'pending';
@@ -115,11 +117,11 @@ async function api(request: Request): Promise<Response> {
   return json({ error: 'not_found', message: 'Not found' }, 404);
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, lang: 'en' | 'zh-CN' = 'en') {
   const http = createHttpClient({ baseUrl: 'http://localhost', fetch: api, getAccessToken: () => readAccessToken() });
   const queryClient = createQueryClient();
   const router = createMemoryRouter(createRoutes({ queryClient, http }), { initialEntries: [path] });
-  const env = { http, lang: 'en' as const, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
+  const env = { http, lang, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
   render(
     <AppProviders env={env} queryClient={queryClient}>
       <RouterProvider router={router} />
@@ -139,6 +141,7 @@ beforeEach(async () => {
   checkoutAnswers = [];
   statusAnswers = [];
   basketNow = BASKET;
+  orderExtra = {};
   sessionStorage.clear();
   await saveLogin(loginResponseFor({ id: 7, username: 'noor' }, 'user-token'));
 });
@@ -263,5 +266,138 @@ describe('/checkout', () => {
     expect(screen.getByRole('link', { name: 'Open the course' }).getAttribute('href')).toBe('/course/9');
     expect(screen.getByText('Lectern Tote Bag × 2: we will send it to you.')).toBeTruthy();
     expect(calls.filter((c) => c.line === 'GET /pay/order/number/L-000041/status')).toHaveLength(2);
+  });
+});
+
+/** The words of the checkout in each language, as the steps below need them. */
+const WORDS = {
+  en: { continue: 'Continue', address: 'Where should we send it?', lastName: 'Last name', line1: 'Address', postcode: 'Postcode', country: 'Country', phone: 'Phone number', line2: 'Address, line 2 (optional)', china: 'China', dev: 'Test payment (demo)' },
+  'zh-CN': { continue: '继续', address: '寄送到哪里？', lastName: '姓', line1: '详细地址', postcode: '邮政编码', country: '国家或地区', phone: '电话号码', line2: '地址第二行（可选）', china: '中国', dev: '测试支付（演示）' },
+} as const;
+
+/** From the basket to the address step's form. */
+async function toAddress(lang: 'en' | 'zh-CN') {
+  const w = WORDS[lang];
+  renderAt('/checkout', lang);
+  fireEvent.click(await screen.findByRole('button', { name: w.continue }, slow));
+  await screen.findByRole('heading', { name: w.address }, slow);
+  fireEvent.change(await screen.findByLabelText(w.lastName, undefined, slow), { target: { value: 'Li' } });
+  fireEvent.change(screen.getByLabelText(w.line1), { target: { value: '1 Reading Road' } });
+  fireEvent.change(screen.getByLabelText(w.postcode), { target: { value: '100000' } });
+  await screen.findByRole('option', { name: w.china }, slow);
+  fireEvent.change(screen.getByLabelText(w.country), { target: { value: 'CN' } });
+}
+
+/** From the address step (filled in) to Review, shipped by Standard and paid by the test method. */
+async function toReview(lang: 'en' | 'zh-CN') {
+  const w = WORDS[lang];
+  fireEvent.click(screen.getByRole('button', { name: w.continue }));
+  fireEvent.click(await screen.findByRole('radio', { name: /Standard/ }, slow));
+  fireEvent.click(screen.getByRole('button', { name: w.continue }));
+  fireEvent.click(await screen.findByRole('radio', { name: w.dev }, slow));
+  fireEvent.click(screen.getByRole('button', { name: w.continue }));
+}
+
+/** The server's 409 when its checkout found the basket changed (it has kept the corrections: the basket read after lists none). */
+const basketConflict = () => {
+  const line = { ...BASKET.lines[0], quantity: 1, unit_price: 5200, price_excl_tax: 5200, price_incl_tax: 5200, price_excl_tax_excl_discounts: 5200, price_incl_tax_excl_discounts: 5200 };
+  basketNow = { ...BASKET, lines: [line], total_excl_tax: 5200, total_incl_tax: 5200, total_excl_tax_excl_discounts: 5200, total_incl_tax_excl_discounts: 5200, order_total: 5200, corrections: [] };
+  const message =
+    'The basket changed: Only 1 of "Lectern Tote Bag" in stock; the quantity is now 1. The price of "Lectern Tote Bag" is now 52.00 CNY (was 45.00 CNY). The voucher "AUTUMN" has expired. It was taken off the basket. Check it and order again.';
+  return json({ error: 'conflict', message: `basket: ${message}`, fields: { basket: message } }, 409);
+};
+
+describe('/checkout: what the server found changed, and the address checked before Pay', () => {
+  it('says what changed in the basket, from the server’s 409, before Pay offers the new total', async () => {
+    checkoutAnswers = [basketConflict, orderAnswer()];
+    await toAddress('en');
+    await toReview('en');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay ¥102.00' }, slow));
+    const changes = await screen.findByRole('region', { name: 'What changed in your basket' }, slow);
+    expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Only 1 of "Lectern Tote Bag" in stock; the quantity is now 1.',
+      'The price of "Lectern Tote Bag" is now 52.00 CNY (was 45.00 CNY).',
+      'The voucher "AUTUMN" has expired.',
+      'It was taken off the basket.',
+    ]);
+    // The new total, once the basket is read again; what changed is still there to read.
+    expect(await screen.findByRole('button', { name: 'Pay ¥64.00' }, slow)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'What changed in your basket' })).toBeTruthy();
+    // A reload keeps it (the problem is saved with the checkout).
+    cleanup();
+    renderAt('/checkout');
+    expect(await screen.findByRole('region', { name: 'What changed in your basket' }, slow)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay ¥64.00' }, slow));
+    await waitFor(() => expect(calls.filter((c) => c.line === 'POST /checkout')).toHaveLength(2), slow);
+    expect(calls.filter((c) => c.line === 'POST /checkout')[1].body).toMatchObject({ total: 6400 });
+  });
+
+  it('says what changed in Chinese to a Chinese reader', async () => {
+    checkoutAnswers = [basketConflict];
+    await toAddress('zh-CN');
+    await toReview('zh-CN');
+    fireEvent.click(await screen.findByRole('button', { name: '支付 ¥102.00' }, slow));
+    const changes = await screen.findByRole('region', { name: '购物车的变化' }, slow);
+    expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '“Lectern Tote Bag”库存只剩 1 件，数量已改为 1。',
+      '“Lectern Tote Bag”的价格现为 52.00 CNY（原为 45.00 CNY）。',
+      '优惠码“AUTUMN”已过期。',
+      '它已从购物车移除。',
+    ]);
+    expect(changes.textContent).not.toMatch(/[A-Za-z]{4,} [a-z]{3,}/);
+  });
+
+  it('checks the new address at its step with the server’s limits, in the reader’s language, focusing the first bad field', async () => {
+    await toAddress('zh-CN');
+    fireEvent.change(screen.getByLabelText('详细地址'), { target: { value: 'x'.repeat(256) } });
+    fireEvent.change(screen.getByLabelText('电话号码'), { target: { value: '138-0000 abc' } });
+    fireEvent.click(screen.getByRole('button', { name: '继续' }));
+    const line1 = screen.getByLabelText('详细地址');
+    await waitFor(() => expect(line1.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(line1.getAttribute('aria-describedby')!)?.textContent).toBe('最多 255 个字符。');
+    const phone = screen.getByLabelText('电话号码');
+    expect(document.getElementById(phone.getAttribute('aria-describedby')!)?.textContent).toBe('请只使用数字、空格、“+”、“-”和括号。');
+    expect(document.activeElement).toBe(line1);
+    // Still the address step: nothing went on.
+    expect(screen.getByRole('heading', { name: '寄送到哪里？' })).toBeTruthy();
+    // At the limit (after trimming, as the server trims) it goes on.
+    fireEvent.change(line1, { target: { value: ` ${'x'.repeat(255)} ` } });
+    fireEvent.change(phone, { target: { value: '+86 (10) 1234-5678' } });
+    fireEvent.click(screen.getByRole('button', { name: '继续' }));
+    expect(await screen.findByRole('heading', { name: '配送方式' }, slow)).toBeTruthy();
+  });
+
+  it('shows a field the server refused in Chinese beside it, back at the address step, with the focus on it', async () => {
+    checkoutAnswers = [json({ error: 'invalid', message: 'shipping_address.line2: Use at most 255 characters.', fields: { 'shipping_address.line2': 'Use at most 255 characters.' } }, 400)];
+    await toAddress('zh-CN');
+    await toReview('zh-CN');
+    fireEvent.click(await screen.findByRole('button', { name: '支付 ¥102.00' }, slow));
+    expect(await screen.findByRole('heading', { name: '寄送到哪里？' }, slow)).toBeTruthy();
+    const line2 = await screen.findByLabelText('地址第二行（可选）', undefined, slow);
+    await waitFor(() => expect(line2.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(line2.getAttribute('aria-describedby')!)?.textContent).toBe('最多 255 个字符。');
+    await waitFor(() => expect(document.activeElement).toBe(line2));
+  });
+});
+
+describe('/pay_success of a closed order', () => {
+  it('says a payment that reached it after it closed will be returned, in either language', async () => {
+    statusAnswers = ['cancelled', 'cancelled'];
+    orderExtra = { status: 'cancelled', payments_to_return: 1 };
+    renderAt('/pay_success?number=L-000041');
+    expect(await screen.findByText('Order L-000041: Cancelled.', undefined, slow)).toBeTruthy();
+    expect(await screen.findByText('We received your payment after the order closed; it will be returned to you.', undefined, slow)).toBeTruthy();
+    cleanup();
+    renderAt('/pay_success?number=L-000041', 'zh-CN');
+    expect(await screen.findByText('我们在订单关闭后收到了你的付款，这笔钱会退还给你。', undefined, slow)).toBeTruthy();
+  });
+
+  it('says nothing of a return when no payment reached it', async () => {
+    statusAnswers = ['expired'];
+    orderExtra = { status: 'expired', payments_to_return: 0 };
+    renderAt('/pay_success?number=L-000041');
+    expect(await screen.findByText('Order L-000041 was not paid in time and has expired.', undefined, slow)).toBeTruthy();
+    await waitFor(() => expect(calls.map((c) => c.line)).toContain('GET /orders/41'), slow);
+    expect(screen.queryByText(/will be returned/)).toBeNull();
   });
 });

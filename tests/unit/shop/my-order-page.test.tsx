@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../src/shared/api/orders.js';
 import { AppProviders, createQueryClient } from '../../../src/web/app/app-shell.js';
 import { createRoutes } from '../../../src/web/app/routes.js';
@@ -24,6 +24,10 @@ const order = (fields: Partial<Order> & { id: number; number: string }): Order =
   });
 
 let calls: string[] = [];
+let keys: Array<string | null> = [];
+/** Orders cancelled by the test's calls; the answer to a cancel (a 409 when given). */
+let cancelled = new Set<number>();
+let cancelAnswer: Response | null = null;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const DOWNLOAD_URL = '/api/v2/orderlines/401/download?exp=1800003600&sig=abc';
@@ -42,6 +46,12 @@ async function api(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname.replace('/api/v2', '');
   calls.push(`${request.method} ${path}${url.search}`);
+  if (path === '/orders/41/cancel' && request.method === 'POST') {
+    keys.push(request.headers.get('idempotency-key'));
+    if (cancelAnswer) return cancelAnswer;
+    cancelled.add(41);
+    return json({ ...PAGE_ONE[0], status: 'cancelled', can_pay: false });
+  }
   if (path === '/rest-auth/token/verify/') return json({});
   if (path === '/rest-auth/user/') return json(loginResponseFor({ id: 7, username: 'noor' }).user);
   if (path.startsWith('/usermembership/user/')) return json({ error: 'not_found', message: 'Not found' }, 404);
@@ -50,8 +60,9 @@ async function api(request: Request): Promise<Response> {
     const page = url.searchParams.get('page') ?? '1';
     const status = url.searchParams.get('status');
     if (status) return json({ count: 0, next: null, previous: null, results: [] });
+    const first = PAGE_ONE.map((o) => (cancelled.has(o.id) ? { ...o, status: 'cancelled', can_pay: false } : o));
     return page === '1'
-      ? json({ count: 3, next: '/api/v2/my_order?page=2', previous: null, results: PAGE_ONE })
+      ? json({ count: 3, next: '/api/v2/my_order?page=2', previous: null, results: first })
       : json({ count: 3, next: null, previous: '/api/v2/my_order?page=1', results: PAGE_TWO });
   }
   return json({ error: 'not_found', message: 'Not found' }, 404);
@@ -77,6 +88,9 @@ answerCallsWith(api);
 afterEach(async () => {
   cleanup();
   calls = [];
+  keys = [];
+  cancelled = new Set();
+  cancelAnswer = null;
   await clearLogin();
   window.localStorage.clear();
 });
@@ -120,5 +134,63 @@ describe('/my-order', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '我的订单' }, slow)).toBeTruthy();
     expect(await screen.findByText('待支付', undefined, slow)).toBeTruthy();
     expect((await screen.findByRole('link', { name: '下载 reading-habits-workbook.pdf（4 KB）' }, slow)).getAttribute('href')).toBe(DOWNLOAD_URL);
+  });
+});
+
+describe('/my-order: cancelling an unpaid order', () => {
+  // jsdom has no modal dialogs: open and close as the browser does, with the close event.
+  beforeEach(() => {
+    HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+    HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+      this.open = false;
+      this.dispatchEvent(new Event('close'));
+    };
+  });
+
+  it('asks first, cancels with an Idempotency-Key, refreshes the list, says so and keeps the focus on the order', async () => {
+    await saveLogin(loginResponseFor({ id: 7, username: 'noor' }, 'user-token'));
+    renderAt('/my-order');
+    const pending = await screen.findByRole('article', { name: 'Order L-000041' }, slow);
+    // Only the pending order has one.
+    expect(within(screen.getByRole('article', { name: 'Order L-000040' })).queryByRole('button', { name: /Cancel/ })).toBeNull();
+    const open = within(pending).getByRole('button', { name: 'Cancel order L-000041' });
+    expect(open.textContent).toBe('Cancel order');
+    expect(open.className).toContain('button');
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order L-000041?' }, slow);
+    // Keeping it closes the dialog and calls nothing.
+    // Its Keep button submits a `method="dialog"` form, which closes the dialog (jsdom does not: done here).
+    expect(within(dialog).getByRole('button', { name: 'Keep the order' }).closest('form')?.getAttribute('method')).toBe('dialog');
+    act(() => (dialog as HTMLDialogElement).close());
+    await waitFor(() => expect((dialog as HTMLDialogElement).open).toBe(false));
+    expect(calls.some((c) => c.startsWith('POST'))).toBe(false);
+
+    fireEvent.click(within(pending).getByRole('button', { name: 'Cancel order L-000041' }));
+    fireEvent.click(await within(screen.getByRole('dialog', { hidden: true })).findByRole('button', { name: 'Cancel the order' }, slow));
+    expect((await screen.findByText('Order L-000041 is cancelled.', undefined, slow)).getAttribute('role')).toBe('status');
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toBeTruthy();
+    const card = screen.getByRole('article', { name: 'Order L-000041' });
+    await waitFor(() => expect(within(card).getByText('Cancelled')).toBeTruthy(), slow);
+    expect(within(card).queryByRole('button', { name: /Cancel/ })).toBeNull();
+    expect(within(card).queryByRole('link', { name: /^Pay/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Order L-000041' })), slow);
+    expect(calls.filter((c) => c === 'GET /my_order?page=1').length).toBeGreaterThan(1);
+  });
+
+  it('shows a refusal (no longer pending) in the dialog, in Chinese, and reads the list again when closed', async () => {
+    cancelAnswer = json({ error: 'conflict', message: 'status: An order that is paid cannot be cancelled.', fields: { status: 'An order that is paid cannot be cancelled.' } }, 409);
+    await saveLogin(loginResponseFor({ id: 7, username: 'noor' }, 'user-token'));
+    renderAt('/my-order', 'zh-CN');
+    fireEvent.click(await screen.findByRole('button', { name: '取消订单 L-000041' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: '取消订单 L-000041？' }, slow);
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
+    expect((await within(dialog).findByRole('alert', undefined, slow)).textContent).toBe('这个订单的状态已变，不能再这样操作。');
+    const reads = calls.filter((c) => c === 'GET /my_order?page=1').length;
+    expect(within(dialog).getByRole('button', { name: '保留订单' })).toBeTruthy();
+    act(() => (dialog as HTMLDialogElement).close());
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /my_order?page=1').length).toBe(reads + 1), slow);
   });
 });

@@ -63,7 +63,7 @@ export const coursePriceCardQuery = (http: HttpClient) =>
 
 export const myOrdersQuery = (http: HttpClient, owner: number, page: number, status?: OrderStatus) =>
   queryOptions({
-    queryKey: ['checkout', 'my-orders', owner, page, status ?? 'all'] as const,
+    queryKey: [...myOrdersKey(owner), page, status ?? 'all'] as const,
     queryFn: () => http.get<OrderPage>(ordersPaths.myOrder, { page, status }),
     placeholderData: keepPreviousData,
     meta: PERSONAL,
@@ -82,6 +82,12 @@ export const orderQuery = (http: HttpClient, owner: number, id: number) =>
     queryFn: () => http.get<Order>(pathOf(ordersPaths.order, { id })),
     meta: PERSONAL,
   });
+
+/** Cancels a pending order of the caller's (a 409 once it is no longer pending); the same key answers a retry the same. */
+export const cancelOrder = (id: number, key: string) => keyed(key).post<Order>(pathOf(ordersPaths.orderCancel, { id }));
+
+/** The key of every page of the caller's orders (what a change to one of them makes stale). */
+export const myOrdersKey = (owner: number) => ['checkout', 'my-orders', owner] as const;
 
 const placed = (order: Order): PlacedOrder => ({ id: order.id, number: order.number, total: order.total_incl_tax, currency: order.currency, paid: order.status === 'paid' });
 

@@ -29,6 +29,8 @@ import {
 } from '../machines/checkout-machine.js';
 import { addressesQuery, fetchStatus, paymentMethodsQuery, placeOrder, startPayment } from './api.js';
 import { useCheckoutI18n, type CheckoutT } from './checkout-i18n.js';
+import { ADDRESS_MAX_LENGTH, PHONE_PATTERN } from './address-limits.js';
+import { basketChanged, basketChangesOf } from './basket-change.js';
 import { QrCode } from './qr-code.js';
 import { describeServerError, localiseServerText } from '../../../ui/forms/server-messages.js';
 
@@ -70,9 +72,6 @@ const VISIBLE_STEPS = ['basket', 'address', 'shipping', 'payment', 'review', 'pa
 const visibleStep = (step: CheckoutStep): (typeof VISIBLE_STEPS)[number] =>
   step === 'basket' || step === 'address' || step === 'shipping' || step === 'payment' || step === 'review' ? step : 'pay';
 
-/** Refused because the basket or its total changed since the review was shown: sending the same order again cannot help. */
-const basketChanged = (problem: CheckoutProblem | null) => problem?.status === 409 && ('basket' in problem.fields || 'total' in problem.fields);
-
 /**
  * A problem's reason as the shopper reads it: no connection, or the server's refusal in the shopper's language (the
  * text of its one field when it names one, not the message that starts with the field's name).
@@ -91,6 +90,22 @@ function ProblemNote({ problem, t }: { problem: CheckoutProblem | null; t: Check
     <p className="form-error" role="alert">
       {reasonOf(problem, t, lang)}
     </p>
+  );
+}
+
+/** What the server found changed in the basket when it refused the order: the shopper reads it before paying the new total. */
+function BasketChanges({ changes, t }: { changes: string[]; t: CheckoutT }) {
+  const titleId = useId();
+  if (changes.length === 0) return null;
+  return (
+    <section className="basket-notices" aria-labelledby={titleId}>
+      <h3 id={titleId}>{t('cart.notices')}</h3>
+      <ul>
+        {changes.map((change, i) => (
+          <li key={i}>{change}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -203,6 +218,21 @@ const EMPTY_FIELDS: Extract<CheckoutAddress, { kind: 'new' }>['fields'] = {
 /** The server's message for an address field (`shipping_address.line1`), or the whole address's. */
 const serverFieldError = (problem: CheckoutProblem | null, field: AddressField) => problem?.fields[`shipping_address.${field}`] ?? problem?.fields[field];
 
+/** The first field of the new address the server refused, if it refused one: it takes the focus, back at the address step. */
+const firstServerField = (problem: CheckoutProblem | null) => ADDRESS_FIELDS.find((f) => serverFieldError(problem, f)) ?? null;
+
+/** What the server's address schema would refuse in each field (trimmed, as the server trims), in the shopper's words. */
+function addressErrors(fields: Record<AddressField, string>, t: CheckoutT): Partial<Record<AddressField, string>> {
+  const errors: Partial<Record<AddressField, string>> = {};
+  for (const name of ADDRESS_FIELDS) {
+    const value = fields[name].trim();
+    if (REQUIRED.includes(name) && !value) errors[name] = t('checkout.required');
+    else if (name !== 'country' && value.length > ADDRESS_MAX_LENGTH[name]) errors[name] = t('checkout.tooLong', { max: ADDRESS_MAX_LENGTH[name] });
+    else if (name === 'phone_number' && !PHONE_PATTERN.test(value)) errors[name] = t('checkout.phoneChars');
+  }
+  return errors;
+}
+
 function AddressStep({ actor, t, snapshot, owner }: { actor: CheckoutActor; t: CheckoutT; snapshot: CheckoutSnapshot; owner: number }) {
   const http = useHttp();
   const { lang } = useCheckoutI18n();
@@ -218,6 +248,12 @@ function AddressStep({ actor, t, snapshot, owner }: { actor: CheckoutActor; t: C
   const effectiveChoice = choice || (saved.length === 0 && addresses.isSuccess ? 'new' : '');
   const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([lang], { type: 'region' }) : null;
   const shipping = (countries.data ?? []).filter((c) => c.is_shipping_country);
+  const refusedField = firstServerField(problem);
+  const formShown = !addresses.isPending;
+  useEffect(() => {
+    // Back from Pay with the server's refusal of a field: the focus goes to that field (the page leaves the heading be).
+    if (refusedField && formShown) document.getElementById(`${id}-${refusedField}`)?.focus();
+  }, [refusedField, formShown, id]);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -229,10 +265,11 @@ function AddressStep({ actor, t, snapshot, owner }: { actor: CheckoutActor; t: C
       actor.send({ type: 'ADDRESS', address: { kind: 'saved', id: Number(effectiveChoice) } });
       return;
     }
-    const missing = Object.fromEntries(REQUIRED.filter((f) => !fields[f].trim()).map((f) => [f, t('checkout.required')]));
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) {
-      document.getElementById(`${id}-${Object.keys(missing)[0]}`)?.focus();
+    const found = addressErrors(fields, t);
+    setErrors(found);
+    const first = ADDRESS_FIELDS.find((f) => found[f]);
+    if (first) {
+      document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     actor.send({ type: 'ADDRESS', address: { kind: 'new', fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])) as typeof fields } });
@@ -455,6 +492,7 @@ function ReviewStep({
   const address = useAddressCountry(snapshot, owner);
   const shipping = ships ? (methods.data?.find((m) => m.code === context.shippingCode) ?? null) : null;
   const failed = snapshot.matches('placeFailed');
+  const changes = basketChangesOf(context.problem, lang);
   let total: number | null = null;
   let currency = 'CNY';
   if (membership && context.item?.kind === membership.kind) {
@@ -510,10 +548,14 @@ function ReviewStep({
           <BasketTotals server={basket} t={t} shipping={shipping} />
         </>
       )}
-      {failed && (
-        <p className="form-error" role="alert">
-          {t('checkout.placeFailed', { reason: reasonOf(context.problem, t, lang) })}
-        </p>
+      {/* What changed stays on show after a reload (the problem is saved with the checkout), until Pay. */}
+      {failed ? (
+        <div role="alert">
+          <p className="form-error">{t('checkout.placeFailed', { reason: reasonOf(context.problem, t, lang) })}</p>
+          <BasketChanges changes={changes} t={t} />
+        </div>
+      ) : (
+        <BasketChanges changes={changes} t={t} />
       )}
       <Actions>
         <BackButton actor={actor} t={t} />
@@ -691,13 +733,15 @@ export function CheckoutFlow({ owner, membership, order }: { owner: number; memb
 
   // Each new step is announced by moving the focus to its heading (not on the first render).
   const headingKey = snapshot.matches('placeFailed') ? 'review' : JSON.stringify(snapshot.value);
+  // Back at the address step with a field the server refused: the address step focuses that field instead.
+  const fieldRefused = step === 'address' && firstServerField(snapshot.context.problem) !== null;
   useEffect(() => {
     if (firstStep.current) {
       firstStep.current = false;
       return;
     }
-    headingRef.current?.focus();
-  }, [headingKey]);
+    if (!fieldRefused) headingRef.current?.focus();
+  }, [headingKey, fieldRefused]);
 
   const current = visibleStep(step);
   const heading = current === 'pay' ? payHeading(snapshot) : HEADINGS[current];

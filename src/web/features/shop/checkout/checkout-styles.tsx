@@ -38,6 +38,10 @@ const CSS = `
 .granted li{padding:.5rem 0;border-bottom:1px solid var(--border);overflow-wrap:anywhere}
 .checkout-lines li .download-link{flex-basis:100%}
 .download-link{display:inline-block;min-height:44px;padding:.6rem 0;font-weight:600;overflow-wrap:anywhere}
+.checkout .basket-notices h3{margin:0 0 .4rem;font-size:1.05rem}
+.order-card__actions{display:flex;flex-wrap:wrap;gap:.5rem}
+.order-card h2:focus{outline:none}
+.order-cancel-error{margin:.5rem 0 0}
 `;
 
 export function CheckoutStyles() {

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/api/orders-paths.js';
 import type { Order } from '../../../../shared/api/orders.js';
@@ -7,16 +7,73 @@ import { useHttp } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import { formatPrice } from '../../../lib/price.js';
 import { useSession } from '../../../lib/session/session-context.js';
+import { Dialog } from '../../../ui/dialog.js';
 import { Head } from '../../../ui/head.js';
-import { myOrdersQuery } from '../checkout/api.js';
+import { cancelOrder, myOrdersKey, myOrdersQuery } from '../checkout/api.js';
 import { useCheckoutI18n } from '../checkout/checkout-i18n.js';
 import { CheckoutStyles } from '../checkout/checkout-styles.js';
 import { DownloadLink } from '../checkout/download-link.js';
+import { newOpId } from '../outbox/outbox.js';
 import { markShopUsed } from '../shop-entry.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
 
+/**
+ * "Cancel order" beside Pay, asked again in a dialog. One `Idempotency-Key` per dialog opened, sent again by a
+ * retry of the same confirmation. A refusal (the order was paid or closed meanwhile) shows in the dialog and
+ * refreshes the list.
+ */
+function CancelOrder({ order, onCancelled, onStale }: CardActions & { order: Order }) {
+  const { t, lang, main } = useCheckoutI18n();
+  const errorId = useId();
+  const [key, setKey] = useState<string | null>(null);
+  const cancel = useMutation({
+    mutationFn: (opId: string) => cancelOrder(order.id, opId),
+    onSuccess: (answer) => {
+      setKey(null);
+      onCancelled(answer);
+    },
+  });
+  const close = () => {
+    // Refused because the order changed meanwhile: the list is read again once the reason has been read.
+    if ((cancel.error as { status?: number } | null)?.status === 409) onStale();
+    setKey(null);
+    cancel.reset();
+  };
+  return (
+    <>
+      <button type="button" className="button button--quiet" aria-label={t('order.cancelLabel', { number: order.number })} onClick={() => setKey(newOpId())}>
+        {t('order.cancel')}
+      </button>
+      <Dialog open={key !== null} title={t('order.cancelTitle', { number: order.number })} closeLabel={t('order.cancelKeep')} onClose={close}>
+        <p>{t('order.cancelText')}</p>
+        {cancel.isError && (
+          <p id={errorId} className="form-error" role="alert">
+            {describeServerError(cancel.error, main, lang)}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button"
+          aria-disabled={cancel.isPending}
+          aria-describedby={cancel.isError ? errorId : undefined}
+          onClick={() => {
+            if (key && !cancel.isPending) cancel.mutate(key);
+          }}
+        >
+          {cancel.isPending ? t('order.cancelling') : t('order.cancelConfirm')}
+        </button>
+      </Dialog>
+    </>
+  );
+}
 
-function OrderCard({ order }: { order: Order }) {
+interface CardActions {
+  onCancelled: (order: Order) => void;
+  /** The list is out of date (an order changed elsewhere). */
+  onStale: () => void;
+}
+
+function OrderCard({ order, ...actions }: CardActions & { order: Order }) {
   const { t, lang } = useCheckoutI18n();
   const titleId = useId();
   const money = (v: number) => formatPrice(lang, v, order.currency);
@@ -25,7 +82,9 @@ function OrderCard({ order }: { order: Order }) {
     <li>
       <article className="order-card" aria-labelledby={titleId} data-order={order.number}>
         <div className="order-card__row">
-          <h2 id={titleId}>{t('checkout.orderNumber', { number: order.number })}</h2>
+          <h2 id={titleId} tabIndex={-1}>
+            {t('checkout.orderNumber', { number: order.number })}
+          </h2>
           <span className={`order-status order-status--${order.status}`}>{t(`status.${order.status}`)}</span>
         </div>
         <p className="meta">{t('order.placed', { date: placed })}</p>
@@ -60,9 +119,12 @@ function OrderCard({ order }: { order: Order }) {
         <div className="order-card__row">
           <strong>{t('order.total', { amount: money(order.total_incl_tax) })}</strong>
           {order.can_pay && (
-            <Link className="button" to={paths.payOrder(order.id)} aria-label={`${t('order.payAgain')} ${t('checkout.orderNumber', { number: order.number })}`}>
-              {t('order.payAgain')}
-            </Link>
+            <div className="order-card__actions">
+              <Link className="button" to={paths.payOrder(order.id)} aria-label={`${t('order.payAgain')} ${t('checkout.orderNumber', { number: order.number })}`}>
+                {t('order.payAgain')}
+              </Link>
+              <CancelOrder order={order} {...actions} />
+            </div>
           )}
         </div>
       </article>
@@ -70,7 +132,7 @@ function OrderCard({ order }: { order: Order }) {
   );
 }
 
-/** `/my-order` (login): the shopper's orders with their lines, status and totals, Pay for a pending one, by page. */
+/** `/my-order` (login): the shopper's orders with their lines, status and totals, Pay or Cancel for a pending one, by page. */
 export function Component() {
   const http = useHttp();
   const { t, lang, main } = useCheckoutI18n();
@@ -82,7 +144,26 @@ export function Component() {
   const rawStatus = params.get('status');
   const status = (ORDER_STATUSES as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as OrderStatus) : undefined;
   const orders = useQuery({ ...myOrdersQuery(http, owner, page, status), enabled: owner > 0 });
+  const queryClient = useQueryClient();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [cancelled, setCancelled] = useState<{ number: string; since: number } | null>(null);
+  const focusedFor = useRef<object | null>(null);
   useEffect(markShopUsed, []);
+  useEffect(() => {
+    // Once the list read after the cancel is shown, the focus goes to the order's card (its Cancel button is gone),
+    // or to the page's heading when the filter no longer lists it.
+    if (!cancelled || focusedFor.current === cancelled || orders.isFetching || orders.dataUpdatedAt < cancelled.since) return;
+    focusedFor.current = cancelled;
+    const card = Array.from(document.querySelectorAll<HTMLElement>('[data-order]')).find((el) => el.dataset.order === cancelled.number);
+    (card?.querySelector('h2') ?? headingRef.current)?.focus();
+  }, [cancelled, orders.isFetching, orders.dataUpdatedAt]);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: myOrdersKey(owner) });
+  const onCancelled = (order: Order) => {
+    setAnnouncement(t('order.cancelled', { number: order.number }));
+    setCancelled({ number: order.number, since: Date.now() });
+    refresh();
+  };
   const link = (p: number) => {
     const next = new URLSearchParams(params);
     if (p > 1) next.set('page', String(p));
@@ -94,8 +175,13 @@ export function Component() {
       <CheckoutStyles />
       <Head title={t('order.title')} noindex />
       <header className="page-header">
-        <h1>{t('order.title')}</h1>
+        <h1 ref={headingRef} tabIndex={-1}>
+          {t('order.title')}
+        </h1>
       </header>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       <div className="field">
         <label htmlFor={filterId}>{t('order.filter')}</label>
         <select
@@ -132,7 +218,7 @@ export function Component() {
         <>
           <ul className="order-list">
             {orders.data.results.map((order) => (
-              <OrderCard key={order.id} order={order} />
+              <OrderCard key={order.id} order={order} onCancelled={onCancelled} onStale={refresh} />
             ))}
           </ul>
           {(orders.data.previous || orders.data.next) && (

@@ -44,7 +44,8 @@ function Granted({ line, t, lang }: { line: OrderLine; t: CheckoutT; lang: strin
 
 /**
  * `/pay_success?number=` (login): where the providers send the buyer back. It asks the order's status until it
- * is paid (or expired, cancelled), then lists what was granted with links to it.
+ * is paid (or expired, cancelled), then lists what was granted with links to it; for a closed order, it says when
+ * a payment reached it anyway (`payments_to_return`): that money is returned.
  */
 export function Component() {
   const http = useHttp();
@@ -59,7 +60,9 @@ export function Component() {
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'pending' ? false : PAY_SUCCESS_POLL_MS),
   });
   const paid = status.data?.paid === true;
-  const order = useQuery({ ...orderQuery(http, owner, status.data?.id ?? 0), enabled: paid });
+  const closed = status.data !== undefined && !paid && status.data.status !== 'pending';
+  // Paid: what was granted. Closed: whether a payment still reached it (its money goes back).
+  const order = useQuery({ ...orderQuery(http, owner, status.data?.id ?? 0), enabled: paid || closed });
   useEffect(() => {
     // The checkout of this order is over: a later visit to /checkout starts afresh.
     if (paid && owner && typeof sessionStorage !== 'undefined') {
@@ -94,8 +97,17 @@ export function Component() {
       </>
     );
   } else if (status.data.status === 'pending') body = <p role="status">{t('paySuccess.pending', { number })}</p>;
-  else if (status.data.status === 'expired') body = <p role="alert">{t('paySuccess.expired', { number })}</p>;
-  else body = <p role="alert">{t('paySuccess.closed', { number, status: t(`status.${status.data.status}`) })}</p>;
+  else {
+    body = (
+      <>
+        <p role="alert">
+          {status.data.status === 'expired' ? t('paySuccess.expired', { number }) : t('paySuccess.closed', { number, status: t(`status.${status.data.status}`) })}
+        </p>
+        {/* Read after the status: a status region of its own says it when it comes. */}
+        <p role="status">{order.data && order.data.payments_to_return > 0 ? t('paySuccess.toReturn') : ''}</p>
+      </>
+    );
+  }
 
   return (
     <>
