@@ -53,10 +53,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         // React, React Router and TanStack Query in one chunk, which every page needs: compressed together they
         // weigh less than in the pieces the pages' shared imports would otherwise cut them into. Except TanStack's
-        // useQueries and its observer, which only the offline library uses: they go with that page.
+        // useQueries and useMutation with their observers, which only a few lazy pages use (the offline library, the
+        // orders page): they go with those pages.
         rolldownOptions: {
           output: {
-            codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query))[\\/](?!build[\\/]modern[\\/](queriesObserver|useQueries)\.js)/ }] },
+            codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query))[\\/](?!build[\\/]modern[\\/](queriesObserver|useQueries|mutationObserver|useMutation)\.js)/ }] },
           },
         },
         // Every browser of the es2022 target preloads modules itself: no polyfill in the entry chunk. A lazy chunk
