@@ -21,8 +21,11 @@ export interface ShopCategoriesTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
+  /** JSON: the name and description in other languages, by language (migration 0027). */
+  translations: Generated<string>;
 }
 
+/** `name` labels the option's field on the product page. */
 export interface ShopOptionsTable {
   id: Generated<number>;
   name: string;
@@ -30,6 +33,8 @@ export interface ShopOptionsTable {
   type: OptionType;
   required: Flag;
   created_at: string;
+  /** JSON: the name in other languages, by language (migration 0027). */
+  translations: Generated<string>;
 }
 
 /**

@@ -3,7 +3,8 @@
  * Paths of the shop calls, relative to API_PREFIX, named as django-oscar-api names them. Product categories
  * live under `shop/categories`, because `categories` are the articles' categories. The catalogue is public
  * (withdrawn products: staff); baskets and addresses answer their owner and staff (others get 404);
- * catalogue writes are for staff.
+ * catalogue writes are for staff. Category names and descriptions and option names are answered in `lang`
+ * (else the cookie's or Accept-Language's language); product titles are not translated.
  */
 export const shopPaths = {
   /** GET the shop's links (as oscar-api's API root). */

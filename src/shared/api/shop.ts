@@ -37,6 +37,13 @@ export const opHeaders = z.object({
 
 // Catalogue
 
+/**
+ * `lang`: the language of the editorial texts in an answer (product categories' names and descriptions, product
+ * options' names, shipping methods' names and descriptions), else the cookie's or Accept-Language's. Product
+ * titles and descriptions are not translated.
+ */
+export const shopLanguageQuery = z.object({ lang: languageField.optional() });
+
 export const productClass = z.enum(['physical', 'membership', 'digital']);
 /** As stored: `course` products arrive with the courses module. */
 export const storedProductClass = z.enum(['physical', 'membership', 'digital', 'course']);
@@ -91,11 +98,14 @@ export const optionType = z.enum(['text', 'integer', 'boolean', 'date']);
 export const option = z.object({ id: z.number().int(), name: z.string(), code: z.string(), type: optionType, required: z.boolean() });
 export type ProductOption = z.infer<typeof option>;
 export const optionList = z.array(option);
+/** An option's name (its field's label) in other languages; `name` is the default language's, the fallback. */
+const optionTranslations = translationsOf({ name: optionalText(100) });
 export const optionWrite = z.object({
   name: text(100),
   code: slug,
   type: optionType.default('text'),
   required: z.boolean().default(false),
+  translations: optionTranslations.default({}),
 });
 export type OptionWrite = z.infer<typeof optionWrite>;
 
@@ -112,15 +122,23 @@ export const shopCategory = z.object({
 });
 export type ShopCategory = z.infer<typeof shopCategory>;
 export const shopCategoryList = z.array(shopCategory);
+/**
+ * A category's name and description in other languages (`{"zh-CN": {"name": "..."}}`); `name` and
+ * `description` are the default language's. A field left out or empty falls back to them.
+ */
+const categoryTranslations = translationsOf({ name: optionalText(100), description: optionalText(2000) });
+/** Fields without defaults: PATCH takes any subset of them; `translations` replaces the whole set. */
 const categoryFields = z.object({
   name: text(100),
   slug,
   description: optionalText(2000),
   parent: bodyId.nullable(),
   sort_order: z.number().int().min(-10000).max(10000),
+  translations: categoryTranslations,
 });
 export const shopCategoryWrite = categoryFields.extend({
   description: categoryFields.shape.description.default(''),
+  translations: categoryTranslations.default({}),
   parent: categoryFields.shape.parent.default(null),
   sort_order: categoryFields.shape.sort_order.default(0),
 });
@@ -162,6 +180,7 @@ export const productDetail = productCard.extend({
 export type ProductDetail = z.infer<typeof productDetail>;
 export const productList = paginated(productCard);
 export const productListQuery = pageQuery.extend({
+  lang: languageField.optional(),
   /** A product category's id or slug; its sub-categories are included. */
   category: z.string().trim().max(80).optional(),
   q: z.string().trim().min(1, blank).max(100, 'Use at most 100 characters.').optional(),
@@ -169,7 +188,7 @@ export const productListQuery = pageQuery.extend({
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 export const searchParams = z.object({ query: z.string().trim().min(1, blank).max(100, 'Use at most 100 characters.') });
-export const searchQuery = pageQuery;
+export const searchQuery = pageQuery.extend({ lang: languageField.optional() });
 
 const productFields = z.object({
   product_class: productClass,
@@ -361,8 +380,6 @@ export type ShippingMethod = z.infer<typeof shippingMethod>;
 export const shippingMethodList = z.array(shippingMethod);
 /** `lang`: the methods' names and descriptions in this language (else the cookie's or Accept-Language's). */
 export const shippingMethodsQuery = z.object({ country: countryCode.optional(), lang: languageField.optional() });
-/** The language of the names and descriptions of shipping methods in an answer (else the cookie's or Accept-Language's). */
-export const shopLanguageQuery = z.object({ lang: languageField.optional() });
 export const chooseShippingBody = z.object({ code: slug, country: countryCode });
 
 // Baskets

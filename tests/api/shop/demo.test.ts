@@ -35,6 +35,18 @@ describe('the demo shop', () => {
     expect((await t.api('GET', '/shop/categories')).json().length).toBeGreaterThanOrEqual(4);
   });
 
+  it('names its categories and the gift-message option in Chinese for a Chinese reader (product titles stay as written)', async () => {
+    const names = async (lang: string) => ((await t.api('GET', '/shop/categories', { query: { lang } })).json() as { slug: string; name: string; breadcrumbs: string }[]);
+    const zh = await names('zh-CN');
+    expect(zh.map((c) => c.name)).toEqual(['图书', '编程', '设计', '阅读周边', '下载', '会员']);
+    expect(zh.find((c) => c.slug === 'programming-books')?.breadcrumbs).toBe('图书 > 编程');
+    expect((await names('en')).map((c) => c.name)).toEqual(['Books', 'Programming', 'Design', 'Reading goods', 'Downloads', 'Memberships']);
+    const book = (await t.db.kysely.selectFrom('shop_products').select('id').where('slug', '=', 'sql-indexes-explained').executeTakeFirstOrThrow()).id;
+    const product = (await t.api('GET', `/products/${book}`, { headers: { cookie: 'lang=zh-CN' } })).json();
+    expect(product).toMatchObject({ title: 'SQL Indexes Explained', category: { name: '编程' }, options: [{ code: 'gift-message', name: '礼品留言' }] });
+    expect((await t.api('GET', `/products/${book}`, { query: { lang: 'en' } })).json().options[0].name).toBe('Gift message');
+  });
+
   it('has two vouchers that apply and three shipping methods', async () => {
     const vouchers = await t.db.kysely.selectFrom('shop_vouchers').select('code').orderBy('code').execute();
     expect(vouchers.map((v) => v.code)).toEqual(['BOOKS20', 'WELCOME10']);

@@ -41,6 +41,10 @@ const products = [
   card({ id: 3, title: 'Writing Clearly', availability: { is_available_to_buy: false, num_available: 0, message: '' } }),
   card({ id: 4, title: 'Premium, a year', product_class: 'membership', requires_shipping: false, category: { id: 2, name: 'Memberships', slug: 'memberships' }, price: price(29900), availability: { is_available_to_buy: true, num_available: null, message: '' } }),
 ];
+/** What the server answers a Chinese reader (`lang=zh-CN`): category and option names in Chinese, titles as written. */
+const ZH_NAMES: Record<string, string> = { Books: '图书', Memberships: '会员', 'Gift message': '礼品留言' };
+const inLang = <T extends { name: string }>(row: T, lang: string | null): T => (lang === 'zh-CN' ? { ...row, name: ZH_NAMES[row.name] ?? row.name } : row);
+
 const detail = (p: ProductCard): ProductDetail => ({
   ...p,
   description: `About ${p.title}.`,
@@ -70,7 +74,8 @@ async function api(request: Request): Promise<Response> {
   if (path === '/rest-auth/token/verify/') return json({});
   if (path === '/rest-auth/user/') return json(loginResponseFor({ id: 7, username: 'noor' }).user);
   if (path.startsWith('/usermembership/user/')) return json({ error: 'not_found', message: 'Not found' }, 404);
-  if (path === '/shop/categories') return json(categories);
+  const lang = url.searchParams.get('lang');
+  if (path === '/shop/categories') return json(categories.map((c) => ({ ...inLang(c, lang), breadcrumbs: inLang(c, lang).name })));
   if (path === '/shop/products') {
     const q = url.searchParams.get('q')?.toLowerCase();
     const category = url.searchParams.get('category');
@@ -81,7 +86,9 @@ async function api(request: Request): Promise<Response> {
   const m = /^\/products\/(\d+)$/.exec(path);
   if (m) {
     const p = products.find((x) => x.id === Number(m[1]));
-    return p ? json(detail(p)) : json({ error: 'not_found', message: 'Not found' }, 404);
+    if (!p) return json({ error: 'not_found', message: 'Not found' }, 404);
+    const d = detail(p);
+    return json({ ...d, category: d.category && inLang(d.category, lang), options: d.options.map((o) => inLang(o, lang)) });
   }
   if (path === '/product_membership') {
     return json([
@@ -110,7 +117,7 @@ async function api(request: Request): Promise<Response> {
 function renderAt(path: string, lang: 'en' | 'zh-CN' = 'en') {
   const http = createHttpClient({ baseUrl: 'http://localhost', fetch: api, getAccessToken: () => readAccessToken() });
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes({ queryClient, http }), { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes({ queryClient, http, lang }), { initialEntries: [path] });
   const env = { http, lang, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
   render(
     <AppProviders env={env} queryClient={queryClient}>
@@ -176,7 +183,8 @@ describe('/shop', () => {
     expect(within(cards[3]).getByText('Membership')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Product categories' });
     expect(within(nav).getByRole('link', { name: 'Books' }).getAttribute('href')).toBe('/shop/category/books');
-    expect(calls).toContain('GET /shop/products?page=1&page_size=12 guest');
+    expect(calls).toContain('GET /shop/products?page=1&page_size=12&lang=en guest');
+    expect(calls).toContain('GET /shop/categories?lang=en guest');
 
     fireEvent.change(screen.getByLabelText('Search the shop'), { target: { value: 'offline' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -189,7 +197,7 @@ describe('/shop', () => {
     renderAt('/shop/category/memberships');
     expect(await screen.findByRole('heading', { level: 1, name: 'Memberships' }, slow)).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(1);
-    expect(calls).toContain('GET /shop/products?page=1&page_size=12&category=memberships guest');
+    expect(calls).toContain('GET /shop/products?page=1&page_size=12&category=memberships&lang=en guest');
     cleanup();
     renderAt('/shop/category/nothing');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' }, slow)).toBeTruthy();
@@ -200,6 +208,28 @@ describe('/shop', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '商店' }, slow)).toBeTruthy();
     expect(screen.getByText('仅剩 2 件')).toBeTruthy();
     expect(screen.getByRole('button', { name: '搜索' })).toBeTruthy();
+    // The category chips are fetched in the interface language, under a key of their own.
+    const nav = screen.getByRole('navigation', { name: '商品分类' });
+    expect(within(nav).getByRole('link', { name: '图书' }).getAttribute('href')).toBe('/shop/category/books');
+    expect(within(nav).queryByRole('link', { name: 'Books' })).toBeNull();
+    expect(calls).toContain('GET /shop/categories?lang=zh-CN guest');
+    expect(calls).toContain('GET /shop/products?page=1&page_size=12&lang=zh-CN guest');
+  });
+
+  it("names a Chinese reader's category page in Chinese", async () => {
+    renderAt('/shop/category/memberships', 'zh-CN');
+    expect(await screen.findByRole('heading', { level: 1, name: '会员' }, slow)).toBeTruthy();
+  });
+});
+
+describe('/product/{id} in Chinese', () => {
+  it("shows a Chinese reader the category breadcrumb and the option's label in Chinese, the title as written", async () => {
+    renderAt('/product/1', 'zh-CN');
+    expect(await screen.findByRole('heading', { level: 1, name: 'SQL Indexes Explained' }, slow)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '图书' }).getAttribute('href')).toBe('/shop/category/books');
+    expect(screen.getByLabelText(/礼品留言/)).toBeTruthy();
+    expect(screen.queryByText(/Gift message/)).toBeNull();
+    expect(calls).toContain('GET /products/1?lang=zh-CN guest');
   });
 });
 

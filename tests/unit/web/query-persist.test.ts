@@ -22,7 +22,7 @@ import {
 } from '../../../src/web/features/courses/api/courses.js';
 import { myMembershipQuery, priceCardQuery } from '../../../src/web/features/membership/api/membership.js';
 import { countriesQuery, shippingMethodsQuery } from '../../../src/web/features/shop/api/basket.js';
-import { productListQuery, productQuery } from '../../../src/web/features/shop/api/catalogue.js';
+import { productListQuery, productQuery, shopCategoriesQuery } from '../../../src/web/features/shop/api/catalogue.js';
 import { addressesQuery, myOrdersQuery } from '../../../src/web/features/shop/checkout/api.js';
 import { profileQuery } from '../../../src/web/features/users/api/profile.js';
 import { openDb, type LecternDb } from '../../../src/web/lib/db.js';
@@ -75,8 +75,9 @@ const PUBLIC: Record<string, Options> = {
   "a guest's outline": courseOutlineQuery(http, 5, 0),
   "a guest's lesson (a locked one holds its title only)": lessonQuery(http, 41, 0),
   "a lesson's navigation": lessonNavigationQuery(http, 41),
-  'the shop list': productListQuery(http, { page: 1 }),
-  'a product': productQuery(http, 9),
+  'the shop list': productListQuery(http, { page: 1 }, 'zh-CN'),
+  'the shop categories': shopCategoriesQuery(http, 'zh-CN'),
+  'a product': productQuery(http, 9, 'en'),
   'the shipping countries': countriesQuery(http),
   'the membership price card': priceCardQuery(http, 'en'),
 };

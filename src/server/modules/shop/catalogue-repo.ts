@@ -71,7 +71,7 @@ export function optionsOfProducts(db: Kysely<Database>, productIds: number[]) {
   return db
     .selectFrom('shop_product_options as po')
     .innerJoin('shop_options as o', 'o.id', 'po.option_id')
-    .select(['po.product_id', 'o.id', 'o.name', 'o.code', 'o.type', 'o.required', 'o.created_at'])
+    .select(['po.product_id', 'o.id', 'o.name', 'o.code', 'o.type', 'o.required', 'o.created_at', 'o.translations'])
     .where('po.product_id', 'in', productIds)
     .orderBy('o.id')
     .execute();
@@ -89,7 +89,7 @@ function productsQuery(db: Kysely<Database>) {
     .selectFrom('shop_products as p')
     .leftJoin('shop_categories as c', 'c.id', 'p.category_id')
     .selectAll('p')
-    .select(['c.name as category_name', 'c.slug as category_slug']);
+    .select(['c.name as category_name', 'c.slug as category_slug', 'c.translations as category_translations']);
 }
 
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;

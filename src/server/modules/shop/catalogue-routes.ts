@@ -25,6 +25,7 @@ import {
   shopCategoryList,
   shopCategoryPatch,
   shopCategoryWrite,
+  shopLanguageQuery,
   shopPaths,
   shopRoot,
   stockRecord,
@@ -35,6 +36,7 @@ import {
 } from '../../../shared/api/shop.js';
 import { getActor, requireStaff } from '../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { requestLanguage } from '../../platform/request-language.js';
 import {
   courseBanner,
   createCategory,
@@ -87,7 +89,11 @@ const ROOT_LINKS: Record<string, string> = {
   course_banner: shopPaths.courseBanner,
 };
 
-/** The catalogue: public reads (withdrawn products and their stock for staff) and staff writes. */
+/**
+ * The catalogue: public reads (withdrawn products and their stock for staff) and staff writes. Product
+ * categories' names and descriptions and product options' names, wherever an answer shows them, are in the
+ * reader's language (`lang`, else the cookie, else Accept-Language, with Vary); product titles are not translated.
+ */
 export const catalogueRoutes = moduleRoutes((app) => {
   const { ctx } = app;
 
@@ -103,14 +109,14 @@ export const catalogueRoutes = moduleRoutes((app) => {
     handler: async (request, reply) => {
       const actor = await getActor(request);
       if (actor) privateResponse(reply);
-      const page = await listProducts(ctx, actor, request.query);
+      const page = await listProducts(ctx, actor, request.query, requestLanguage(request, reply));
       return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
     },
   });
 
   app.post(shopPaths.products, {
-    schema: { tags, summary: 'Create a product (staff)', body: productWrite, response: { 201: productDetail, 400: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => reply.status(201).send(await createProduct(ctx, await requireStaff(request), request.body)),
+    schema: { tags, summary: 'Create a product (staff)', querystring: shopLanguageQuery, body: productWrite, response: { 201: productDetail, 400: errorBody, 409: errorBody, ...staffErrors } },
+    handler: async (request, reply) => reply.status(201).send(await createProduct(ctx, await requireStaff(request), request.body, requestLanguage(request, reply))),
   });
 
   app.get(shopPaths.search, {
@@ -118,28 +124,41 @@ export const catalogueRoutes = moduleRoutes((app) => {
     handler: async (request, reply) => {
       const actor = await getActor(request);
       if (actor) privateResponse(reply);
-      const page = await listProducts(ctx, actor, { ...request.query, q: request.params.query });
+      const page = await listProducts(ctx, actor, { ...request.query, q: request.params.query }, requestLanguage(request, reply));
       return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
     },
   });
 
   app.get(shopPaths.courseBanner, {
-    schema: { tags, summary: 'Course products flagged for the banner', response: { 200: z.array(productCard) } },
-    handler: async () => courseBanner(ctx),
+    schema: { tags, summary: 'Course products flagged for the banner', querystring: shopLanguageQuery, response: { 200: z.array(productCard), 400: errorBody } },
+    handler: async (request, reply) => courseBanner(ctx, requestLanguage(request, reply)),
   });
 
   app.get(shopPaths.product, {
-    schema: { tags, summary: 'A product with its price, availability, options and stock records', params: idParam, response: { 200: productDetail, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'A product with its price, availability, options and stock records',
+      params: idParam,
+      querystring: shopLanguageQuery,
+      response: { 200: productDetail, 400: errorBody, 404: errorBody },
+    },
     handler: async (request, reply) => {
       const actor = await getActor(request);
       if (actor) privateResponse(reply);
-      return getProduct(ctx, actor, request.params.id);
+      return getProduct(ctx, actor, request.params.id, requestLanguage(request, reply));
     },
   });
 
   app.patch(shopPaths.product, {
-    schema: { tags, summary: 'Change a product (staff); is_public false withdraws it', params: idParam, body: productPatch, response: { 200: productDetail, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request) => updateProduct(ctx, await requireStaff(request), request.params.id, request.body),
+    schema: {
+      tags,
+      summary: 'Change a product (staff); is_public false withdraws it',
+      params: idParam,
+      querystring: shopLanguageQuery,
+      body: productPatch,
+      response: { 200: productDetail, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors },
+    },
+    handler: async (request, reply) => updateProduct(ctx, await requireStaff(request), request.params.id, request.body, requestLanguage(request, reply)),
   });
 
   app.delete(shopPaths.product, {
@@ -194,28 +213,41 @@ export const catalogueRoutes = moduleRoutes((app) => {
   // Product categories (`categories` are the articles')
 
   app.get(shopPaths.categories, {
-    schema: { tags, summary: 'Product categories, with breadcrumbs and children', response: { 200: shopCategoryList } },
-    handler: async () => listCategories(ctx),
+    schema: { tags, summary: 'Product categories, with breadcrumbs and children', querystring: shopLanguageQuery, response: { 200: shopCategoryList, 400: errorBody } },
+    handler: async (request, reply) => listCategories(ctx, requestLanguage(request, reply)),
   });
 
   app.post(shopPaths.categories, {
-    schema: { tags, summary: 'Create a product category (staff)', body: shopCategoryWrite, response: { 201: shopCategory, 400: errorBody, 409: errorBody, ...staffErrors } },
+    schema: {
+      tags,
+      summary: 'Create a product category (staff); `translations` holds its name and description in other languages',
+      querystring: shopLanguageQuery,
+      body: shopCategoryWrite,
+      response: { 201: shopCategory, 400: errorBody, 409: errorBody, ...staffErrors },
+    },
     handler: async (request, reply) => {
       await requireStaff(request);
-      return reply.status(201).send(await createCategory(ctx, request.body));
+      return reply.status(201).send(await createCategory(ctx, request.body, requestLanguage(request, reply)));
     },
   });
 
   app.get(shopPaths.category, {
-    schema: { tags, summary: 'A product category', params: idParam, response: { 200: shopCategory, 404: errorBody } },
-    handler: async (request) => getCategory(ctx, request.params.id),
+    schema: { tags, summary: 'A product category', params: idParam, querystring: shopLanguageQuery, response: { 200: shopCategory, 400: errorBody, 404: errorBody } },
+    handler: async (request, reply) => getCategory(ctx, request.params.id, requestLanguage(request, reply)),
   });
 
   app.patch(shopPaths.category, {
-    schema: { tags, summary: 'Change a product category (staff)', params: idParam, body: shopCategoryPatch, response: { 200: shopCategory, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request) => {
+    schema: {
+      tags,
+      summary: 'Change a product category; `translations` replaces its other languages (staff)',
+      params: idParam,
+      querystring: shopLanguageQuery,
+      body: shopCategoryPatch,
+      response: { 200: shopCategory, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors },
+    },
+    handler: async (request, reply) => {
       await requireStaff(request);
-      return updateCategory(ctx, request.params.id, request.body);
+      return updateCategory(ctx, request.params.id, request.body, requestLanguage(request, reply));
     },
   });
 
@@ -268,21 +300,27 @@ export const catalogueRoutes = moduleRoutes((app) => {
   // Options and countries
 
   app.get(shopPaths.options, {
-    schema: { tags, summary: 'Product options (values a shopper gives with a product)', response: { 200: optionList } },
-    handler: async () => listOptions(ctx),
+    schema: { tags, summary: 'Product options (values a shopper gives with a product)', querystring: shopLanguageQuery, response: { 200: optionList, 400: errorBody } },
+    handler: async (request, reply) => listOptions(ctx, requestLanguage(request, reply)),
   });
 
   app.post(shopPaths.options, {
-    schema: { tags, summary: 'Create a product option (staff)', body: optionWrite, response: { 201: option, 400: errorBody, 409: errorBody, ...staffErrors } },
+    schema: {
+      tags,
+      summary: 'Create a product option (staff); `translations` holds its name in other languages',
+      querystring: shopLanguageQuery,
+      body: optionWrite,
+      response: { 201: option, 400: errorBody, 409: errorBody, ...staffErrors },
+    },
     handler: async (request, reply) => {
       await requireStaff(request);
-      return reply.status(201).send(await createOption(ctx, request.body));
+      return reply.status(201).send(await createOption(ctx, request.body, requestLanguage(request, reply)));
     },
   });
 
   app.get(shopPaths.option, {
-    schema: { tags, summary: 'A product option', params: idParam, response: { 200: option, 404: errorBody } },
-    handler: async (request) => getOption(ctx, request.params.id),
+    schema: { tags, summary: 'A product option', params: idParam, querystring: shopLanguageQuery, response: { 200: option, 400: errorBody, 404: errorBody } },
+    handler: async (request, reply) => getOption(ctx, request.params.id, requestLanguage(request, reply)),
   });
 
   app.get(shopPaths.countries, {

@@ -21,6 +21,7 @@ import type {
   StockRecordChanges,
   StockRecordWrite,
 } from '../../../shared/api/shop.js';
+import type { Language } from '../../../shared/i18n/index.js';
 import type { ProductClass } from '../../db/shop-types.js';
 import type { Database } from '../../db/types.js';
 import { isStaff, type Actor } from '../../platform/auth.js';
@@ -28,6 +29,7 @@ import type { AppContext } from '../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { offsetOf } from '../../platform/http.js';
 import { nowIso } from '../../platform/time.js';
+import { localised, serializeTranslations } from '../../platform/translations.js';
 import { documentExists } from '../admin/documents-service.js';
 import { getProduct as getMembershipProduct, listProducts as listMembershipProducts } from '../membership/service.js';
 import {
@@ -161,16 +163,29 @@ function toStockRecord(ctx: AppContext, r: StockRecordRow): StockRecord {
   };
 }
 
-const toOption = (o: Pick<OptionRow, 'id' | 'name' | 'code' | 'type' | 'required'>): ProductOption => ({
+/**
+ * The editorial texts of a category or option in `lang`, each field falling back to the default text; the
+ * default texts without `lang` (what internal callers, and orders, see).
+ */
+function textsIn<T extends Record<string, string>>(texts: T, translations: string | null | undefined, lang: Language | undefined): T {
+  return lang && translations && translations !== '{}' ? localised(texts, translations, lang) : texts;
+}
+
+const toOption = (o: Pick<OptionRow, 'id' | 'name' | 'code' | 'type' | 'required' | 'translations'>, lang: Language | undefined): ProductOption => ({
   id: o.id,
-  name: o.name,
+  name: textsIn({ name: o.name }, o.translations, lang).name,
   code: o.code,
   type: o.type,
   required: o.required === 1,
 });
 
-function toCard(ctx: AppContext, state: ProductState): ProductCard {
+/** A product's card, its category named in `lang` (the product's own title is never translated). */
+function toCard(ctx: AppContext, state: ProductState, lang: Language | undefined): ProductCard {
   const { row } = state;
+  const category =
+    row.category_id !== null && row.category_name !== null
+      ? { id: row.category_id, name: textsIn({ name: row.category_name }, row.category_translations, lang).name, slug: row.category_slug ?? '' }
+      : null;
   return {
     id: row.id,
     title: row.title,
@@ -178,7 +193,7 @@ function toCard(ctx: AppContext, state: ProductState): ProductCard {
     upc: row.upc,
     product_class: row.product_class,
     image: row.image,
-    category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name, slug: row.category_slug ?? '' } : null,
+    category,
     requires_shipping: requiresShipping(row.product_class),
     price: state.price === null ? null : toPrice(ctx, state.price),
     availability: toAvailability(state),
@@ -188,35 +203,37 @@ function toCard(ctx: AppContext, state: ProductState): ProductCard {
 
 // Product categories
 
-function toCategories(rows: CategoryRow[]): ShopCategory[] {
+/** The categories with their names, descriptions and breadcrumbs in `lang` (each field falling back to the default text). */
+function toCategories(rows: CategoryRow[], lang: Language | undefined): ShopCategory[] {
+  const texts = new Map(rows.map((r) => [r.id, textsIn({ name: r.name, description: r.description }, r.translations, lang)]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const crumbs = (row: CategoryRow): string => {
     const names: string[] = [];
     const seen = new Set<number>();
     for (let at: CategoryRow | undefined = row; at && !seen.has(at.id); at = at.parent_id === null ? undefined : byId.get(at.parent_id)) {
       seen.add(at.id);
-      names.unshift(at.name);
+      names.unshift(texts.get(at.id)!.name);
     }
     return names.join(' > ');
   };
   return rows.map((r) => ({
     id: r.id,
     parent: r.parent_id,
-    name: r.name,
+    ...texts.get(r.id)!,
     slug: r.slug,
-    description: r.description,
     sort_order: r.sort_order,
     breadcrumbs: crumbs(r),
     children: rows.filter((c) => c.parent_id === r.id).map((c) => c.id),
   }));
 }
 
-export async function listCategories(ctx: AppContext): Promise<ShopCategory[]> {
-  return toCategories(await selectCategories(ctx.db.kysely));
+/** The product categories, named in `lang` (without it, the default texts). */
+export async function listCategories(ctx: AppContext, lang?: Language): Promise<ShopCategory[]> {
+  return toCategories(await selectCategories(ctx.db.kysely), lang);
 }
 
-export async function getCategory(ctx: AppContext, id: number): Promise<ShopCategory> {
-  const category = (await listCategories(ctx)).find((c) => c.id === id);
+export async function getCategory(ctx: AppContext, id: number, lang?: Language): Promise<ShopCategory> {
+  const category = (await listCategories(ctx, lang)).find((c) => c.id === id);
   if (!category) throw new NotFound('Product category');
   return category;
 }
@@ -246,45 +263,66 @@ async function assertCategorySlugFree(ctx: AppContext, slug: string, self: numbe
   if (other && other.id !== self) throw new Conflict('slug: A product category with this slug exists.', { slug: 'A product category with this slug exists.' });
 }
 
-export async function createCategory(ctx: AppContext, input: ShopCategoryWrite): Promise<ShopCategory> {
+/**
+ * Category and option names are on the shop's cached guest pages (the chips, the breadcrumb, an option's
+ * label): a write drops the page and guest caches, whose entries are kept per language.
+ */
+const catalogueTextsChanged = (ctx: AppContext) => ctx.events.changed('shop-catalogue');
+
+/** Creates a category; the answer is in `lang`. `translations` holds its name and description in other languages. */
+export async function createCategory(ctx: AppContext, input: ShopCategoryWrite, lang?: Language): Promise<ShopCategory> {
   await assertCategorySlugFree(ctx, input.slug, null);
   await assertParent(ctx, input.parent, null);
   const now = nowIso();
-  const { parent, ...rest } = input;
-  const row = await insertCategory(ctx.db.kysely, { ...rest, parent_id: parent, created_at: now, updated_at: now });
-  return getCategory(ctx, row.id);
+  const { parent, translations, ...rest } = input;
+  const row = await insertCategory(ctx.db.kysely, { ...rest, parent_id: parent, translations: serializeTranslations(translations), created_at: now, updated_at: now });
+  catalogueTextsChanged(ctx);
+  return getCategory(ctx, row.id, lang);
 }
 
-export async function updateCategory(ctx: AppContext, id: number, changes: ShopCategoryChanges): Promise<ShopCategory> {
+/** Changes what `changes` names; `translations`, when given, replaces the category's versions in other languages. */
+export async function updateCategory(ctx: AppContext, id: number, changes: ShopCategoryChanges, lang?: Language): Promise<ShopCategory> {
   if (!(await findCategory(ctx.db.kysely, id))) throw new NotFound('Product category');
   if (changes.slug !== undefined) await assertCategorySlugFree(ctx, changes.slug, id);
   await assertParent(ctx, changes.parent, id);
-  const { parent, ...rest } = changes;
-  await writeCategory(ctx.db.kysely, id, { ...rest, ...(parent !== undefined && { parent_id: parent }), updated_at: nowIso() });
-  return getCategory(ctx, id);
+  const { parent, translations, ...rest } = changes;
+  await writeCategory(ctx.db.kysely, id, {
+    ...rest,
+    ...(parent !== undefined && { parent_id: parent }),
+    ...(translations !== undefined && { translations: serializeTranslations(translations) }),
+    updated_at: nowIso(),
+  });
+  catalogueTextsChanged(ctx);
+  return getCategory(ctx, id, lang);
 }
 
 export async function deleteCategory(ctx: AppContext, id: number): Promise<void> {
   if (!(await findCategory(ctx.db.kysely, id))) throw new NotFound('Product category');
   if (await categoryInUse(ctx.db.kysely, id)) throw new Conflict('This category has sub-categories or products; move them first.');
   await removeCategory(ctx.db.kysely, id);
+  catalogueTextsChanged(ctx);
 }
 
 // Options
 
-export async function listOptions(ctx: AppContext): Promise<ProductOption[]> {
-  return (await selectOptions(ctx.db.kysely)).map(toOption);
+/** The product options, named in `lang` (without it, the default names). */
+export async function listOptions(ctx: AppContext, lang?: Language): Promise<ProductOption[]> {
+  return (await selectOptions(ctx.db.kysely)).map((o) => toOption(o, lang));
 }
 
-export async function getOption(ctx: AppContext, id: number): Promise<ProductOption> {
+export async function getOption(ctx: AppContext, id: number, lang?: Language): Promise<ProductOption> {
   const row = await findOption(ctx.db.kysely, id);
   if (!row) throw new NotFound('Option');
-  return toOption(row);
+  return toOption(row, lang);
 }
 
-export async function createOption(ctx: AppContext, input: OptionWrite): Promise<ProductOption> {
+/** Creates an option; `translations` holds its name in other languages, the answer is in `lang`. */
+export async function createOption(ctx: AppContext, input: OptionWrite, lang?: Language): Promise<ProductOption> {
   if (await findOptionByCode(ctx.db.kysely, input.code)) throw new Conflict('code: An option with this code exists.', { code: 'An option with this code exists.' });
-  return toOption(await insertOption(ctx.db.kysely, { ...input, required: input.required ? 1 : 0, created_at: nowIso() }));
+  const { translations, ...rest } = input;
+  const row = await insertOption(ctx.db.kysely, { ...rest, required: rest.required ? 1 : 0, translations: serializeTranslations(translations), created_at: nowIso() });
+  catalogueTextsChanged(ctx);
+  return toOption(row, lang);
 }
 
 // Products
@@ -296,7 +334,8 @@ async function visibleProduct(ctx: AppContext, actor: Actor | null, id: number):
   return row;
 }
 
-export async function listProducts(ctx: AppContext, actor: Actor | null, query: ProductListQuery & PageQuery) {
+/** A page of product cards, their categories named in `lang`. */
+export async function listProducts(ctx: AppContext, actor: Actor | null, query: ProductListQuery & PageQuery, lang?: Language) {
   const db = ctx.db.kysely;
   const filters = {
     categoryIds: query.category ? await categoryAndBelow(ctx, query.category) : undefined,
@@ -307,30 +346,31 @@ export async function listProducts(ctx: AppContext, actor: Actor | null, query: 
   };
   const [count, rows, prices] = await Promise.all([countProducts(db, filters), selectProducts(db, filters, query.page_size, offsetOf(query)), membershipPrices(ctx)]);
   const states = await productStates(db, rows, prices);
-  return { count, results: rows.map((r) => toCard(ctx, states.get(r.id)!)) };
+  return { count, results: rows.map((r) => toCard(ctx, states.get(r.id)!, lang)) };
 }
 
 /** Course products flagged for the banner; none until the courses module adds the course class. */
-export async function courseBanner(ctx: AppContext): Promise<ProductCard[]> {
+export async function courseBanner(ctx: AppContext, lang?: Language): Promise<ProductCard[]> {
   const db = ctx.db.kysely;
   const rows = await selectProducts(db, { productClass: 'course', bannerOnly: true, publicOnly: true }, 20, 0);
   const states = await productStates(db, rows, await membershipPrices(ctx));
-  return rows.map((r) => toCard(ctx, states.get(r.id)!));
+  return rows.map((r) => toCard(ctx, states.get(r.id)!, lang));
 }
 
-export async function getProduct(ctx: AppContext, actor: Actor | null, id: number): Promise<ProductDetail> {
+/** A product with its category and options named in `lang` (without it, the default names). */
+export async function getProduct(ctx: AppContext, actor: Actor | null, id: number, lang?: Language): Promise<ProductDetail> {
   const db = ctx.db.kysely;
   const row = await visibleProduct(ctx, actor, id);
   const [records, options, prices] = await Promise.all([stockRecordsOf(db, [id]), optionsOfProducts(db, [id]), membershipPrices(ctx)]);
   const state = stateOf(row, records, prices);
   return {
-    ...toCard(ctx, state),
+    ...toCard(ctx, state, lang),
     description: row.description,
     membership_product: row.membership_product_id,
     document: row.document_id,
     is_banner: row.is_banner === 1,
     sort_order: row.sort_order,
-    options: options.map(toOption),
+    options: options.map((o) => toOption(o, lang)),
     stockrecords: records.map((r) => toStockRecord(ctx, r)),
     date_created: row.created_at,
     date_updated: row.updated_at,
@@ -382,7 +422,7 @@ async function assertProductSlugFree(ctx: AppContext, slug: string, self: number
   if (other && other.id !== self) throw new Conflict('slug: A product with this slug exists.', { slug: 'A product with this slug exists.' });
 }
 
-export async function createProduct(ctx: AppContext, actor: Actor, input: ProductWrite): Promise<ProductDetail> {
+export async function createProduct(ctx: AppContext, actor: Actor, input: ProductWrite, lang?: Language): Promise<ProductDetail> {
   await assertProductSlugFree(ctx, input.slug, null);
   await assertProductFields(ctx, actor, input, null, input.upc);
   const now = nowIso();
@@ -407,10 +447,10 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: Produc
     await setProductOptions(trx, newId, [...new Set(input.option_ids)]);
     return newId;
   });
-  return getProduct(ctx, actor, id);
+  return getProduct(ctx, actor, id, lang);
 }
 
-export async function updateProduct(ctx: AppContext, actor: Actor, id: number, changes: ProductChanges): Promise<ProductDetail> {
+export async function updateProduct(ctx: AppContext, actor: Actor, id: number, changes: ProductChanges, lang?: Language): Promise<ProductDetail> {
   const current = await findProduct(ctx.db.kysely, id);
   if (!current) throw new NotFound('Product');
   // Course products follow the courses module's rules; this call does not know them.
@@ -451,7 +491,7 @@ export async function updateProduct(ctx: AppContext, actor: Actor, id: number, c
     });
     if (changes.option_ids !== undefined) await setProductOptions(trx, id, [...new Set(changes.option_ids)]);
   });
-  return getProduct(ctx, actor, id);
+  return getProduct(ctx, actor, id, lang);
 }
 
 export async function deleteProduct(ctx: AppContext, id: number): Promise<void> {

@@ -5,13 +5,14 @@ import type { DemoDocument } from './demo-files.js';
 
 /** Demo shop, prices in the minor unit of the site's currency (CNY by default: 6800 = ¥68.00). */
 
+/** Each category's name in English (the default) and in Chinese (`zh`, its `translations`). */
 const CATEGORIES = [
-  { key: 'books', name: 'Books', slug: 'books', parent: null },
-  { key: 'programming', name: 'Programming', slug: 'programming-books', parent: 'books' },
-  { key: 'design', name: 'Design', slug: 'design-books', parent: 'books' },
-  { key: 'goods', name: 'Reading goods', slug: 'reading-goods', parent: null },
-  { key: 'downloads', name: 'Downloads', slug: 'downloads', parent: null },
-  { key: 'memberships', name: 'Memberships', slug: 'memberships', parent: null },
+  { key: 'books', name: 'Books', zh: '图书', slug: 'books', parent: null },
+  { key: 'programming', name: 'Programming', zh: '编程', slug: 'programming-books', parent: 'books' },
+  { key: 'design', name: 'Design', zh: '设计', slug: 'design-books', parent: 'books' },
+  { key: 'goods', name: 'Reading goods', zh: '阅读周边', slug: 'reading-goods', parent: null },
+  { key: 'downloads', name: 'Downloads', zh: '下载', slug: 'downloads', parent: null },
+  { key: 'memberships', name: 'Memberships', zh: '会员', slug: 'memberships', parent: null },
 ] as const;
 type CategoryKey = (typeof CATEGORIES)[number]['key'];
 
@@ -47,7 +48,8 @@ const PRODUCTS: DemoProduct[] = [
  * Adds the demo shop inside the seed's transaction: categories, books with stock (a few low, one sold out),
  * goods, downloads (with the `documents` they deliver, when the seed made them; without, they are not for sale),
  * the given membership products as shop products, a gift-message option, a range of books, two vouchers and
- * three shipping methods. Countries come with the migration.
+ * three shipping methods. Countries come with the migration. Categories, the option and the shipping methods
+ * have Chinese names (`translations`); product titles stay as written (README decision 86).
  */
 export async function seedShopDemo(db: Kysely<Database>, membershipProducts: { id: number; name: string }[], now: string, documents: DemoDocument[] = []): Promise<void> {
   const stamps = { created_at: now, updated_at: now };
@@ -61,12 +63,24 @@ export async function seedShopDemo(db: Kysely<Database>, membershipProducts: { i
   for (const [i, c] of CATEGORIES.entries()) {
     const row = await db
       .insertInto('shop_categories')
-      .values({ name: c.name, slug: c.slug, description: '', parent_id: c.parent === null ? null : categoryIds.get(c.parent)!, sort_order: i, ...stamps })
+      .values({
+        name: c.name,
+        slug: c.slug,
+        description: '',
+        translations: JSON.stringify({ 'zh-CN': { name: c.zh } }),
+        parent_id: c.parent === null ? null : categoryIds.get(c.parent)!,
+        sort_order: i,
+        ...stamps,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     categoryIds.set(c.key, row.id);
   }
-  const gift = await db.insertInto('shop_options').values({ name: 'Gift message', code: 'gift-message', type: 'text', required: 0, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const gift = await db
+    .insertInto('shop_options')
+    .values({ name: 'Gift message', code: 'gift-message', type: 'text', required: 0, translations: JSON.stringify({ 'zh-CN': { name: '礼品留言' } }), created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   const bookIds: number[] = [];
   for (const [i, p] of PRODUCTS.entries()) {

@@ -18,7 +18,7 @@ import { useBasket } from '../components/use-basket.js';
 
 export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const id = requireId(params.id, request);
-  const product = await queryClient.ensureQueryData(productQuery(http, id));
+  const product = await queryClient.ensureQueryData(productQuery(http, id, lang));
   if (product.product_class === 'membership') await queryClient.ensureQueryData(membershipPlansQuery(http, lang));
   return null;
 }
@@ -144,9 +144,9 @@ function BuyBox({ product }: { product: ProductDetail }) {
 /** `/product/{id}`: gallery, class, price, stock, what it grants, description, options and "Add to basket". */
 export function Component() {
   const http = useHttp();
-  const { t } = useShopI18n();
+  const { t, lang } = useShopI18n();
   const id = parseId(useParams().id)!;
-  const { data: product } = useSuspenseQuery(productQuery(http, id));
+  const { data: product } = useSuspenseQuery(productQuery(http, id, lang));
   return (
     <>
       <ShopStyles />

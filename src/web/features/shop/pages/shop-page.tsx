@@ -30,24 +30,24 @@ export function listParamsOf(search: URLSearchParams, slug: string | undefined):
   return params;
 }
 
-export async function loader({ queryClient, http }: RouteDeps, { request, params: route }: LoaderFunctionArgs) {
+export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { request, params: route }: LoaderFunctionArgs) {
   const params = listParamsOf(new URL(request.url).searchParams, route.slug) ?? notFound(request);
-  const categories = await queryClient.ensureQueryData(shopCategoriesQuery(http));
+  const categories = await queryClient.ensureQueryData(shopCategoriesQuery(http, lang));
   if (params.category && !categories.some((c) => c.slug === params.category)) notFound(request);
-  await queryClient.ensureQueryData(productListQuery(http, params));
+  await queryClient.ensureQueryData(productListQuery(http, params, lang));
   return null;
 }
 
 /** `/shop` and `/shop/category/{slug}`: the product grid with categories and search, a page at a time. */
 export function Component() {
   const http = useHttp();
-  const { t } = useShopI18n();
+  const { t, lang } = useShopI18n();
   const location = useLocation();
   const { slug } = useParams();
   const [search] = useSearchParams();
   const params = listParamsOf(search, slug)!;
-  const { data: categories } = useSuspenseQuery(shopCategoriesQuery(http));
-  const { data: list } = useSuspenseQuery(productListQuery(http, params));
+  const { data: categories } = useSuspenseQuery(shopCategoriesQuery(http, lang));
+  const { data: list } = useSuspenseQuery(productListQuery(http, params, lang));
   const category = categories.find((c) => c.slug === params.category);
   const searchId = useId();
   const base = category ? paths.shopCategory(category.slug) : paths.shop();
