@@ -6,6 +6,7 @@ export interface ErrorBody {
   error: string;
   message: string;
   fields?: Record<string, string>;
+  changes?: string[];
   detail?: string;
   code?: string;
 }
@@ -39,6 +40,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       const body: ErrorBody = { error: err.code, message: err.message };
       if (err.fields) body.fields = err.fields;
+      if (err.changes) body.changes = err.changes;
       if (err.code === 'token_not_valid') {
         body.detail = err.message;
         body.code = 'token_not_valid';

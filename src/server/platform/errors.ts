@@ -1,5 +1,8 @@
 /** The one error vocabulary: services throw these, the error handler maps them to status and JSON. */
 export class AppError extends Error {
+  /** What the server changed while refusing (a basket's corrections), answered as `changes`. */
+  changes?: string[];
+
   constructor(
     readonly status: number,
     readonly code: string,

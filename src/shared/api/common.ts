@@ -47,6 +47,8 @@ export const errorBody = z.object({
   error: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** What the server changed while refusing, one sentence each: a basket's corrections when a checkout met them. */
+  changes: z.array(z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly fields?: Record<string, string>,
+    /** What the server changed while refusing (a basket's corrections), one sentence each. */
+    readonly changes?: string[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -77,6 +79,7 @@ async function toApiError(err: unknown, timeoutMs: number): Promise<ApiError> {
       status,
       body.error ?? body.code ?? 'http_error',
       body.fields,
+      body.changes,
     );
   }
   if (err instanceof Timeout) return new ApiError(`timeout of ${timeoutMs}ms exceeded`, 0, 'timeout');

@@ -119,6 +119,8 @@ describe('checkout', () => {
     const res = await checkout(t, token, { basket, shipping_address: ADDRESS, shipping_method_code: shippingCode });
     expect(res.statusCode).toBe(409);
     expect((res.json() as { message: string }).message).toContain('55.00');
+    // Each change on its own too, for the page to list (the basket read afterwards lists them no more).
+    expect(res.json().changes).toEqual([expect.stringMatching(/^The price of ".+" is now 55\.00 CNY \(was 50\.00 CNY\)\.$/)]);
     // Once seen, the basket orders at the new price.
     expect(ok<OrderOut>(await checkout(t, token, { basket, shipping_address: ADDRESS, shipping_method_code: shippingCode }), 201).total_incl_tax).toBe(6500);
   });

@@ -393,7 +393,10 @@ async function reconciledBasket(ctx: AppContext, actor: Actor, basketId: number)
     if (basket.owner !== actor.id) throw Invalid.field('basket', 'No such basket of yours.');
     if (basket.corrections.length) {
       const message = `The basket changed: ${basket.corrections.map((c) => c.message).join(' ')} Check it and order again.`;
-      throw new Conflict(`basket: ${message}`, { basket: message });
+      const changed = new Conflict(`basket: ${message}`, { basket: message });
+      // Each correction on its own too: the basket read afterwards lists them no more.
+      changed.changes = basket.corrections.map((c) => c.message);
+      throw changed;
     }
   } catch (err) {
     if (err instanceof NotFound) throw Invalid.field('basket', 'No such basket of yours.');

@@ -73,7 +73,7 @@ export function localiseApiError(error: unknown, lang: Language): unknown {
   if (!own || !(error instanceof ApiError) || error.status === 429 || error.status >= 500) return error;
   const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([name, text]) => [name, translate(text, own)])) : undefined;
   const only = error.fields && Object.keys(error.fields).length === 1 ? Object.keys(error.fields)[0] : undefined;
-  return new ApiError(translate(error.message, own, only), error.status, error.code, fields);
+  return new ApiError(translate(error.message, own, only), error.status, error.code, fields, error.changes?.map((text) => translate(text, own)));
 }
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;

@@ -48,6 +48,8 @@ export interface CheckoutProblem {
   message: string;
   status: number;
   fields: Record<string, string>;
+  /** What the server changed while refusing (a basket's corrections), one sentence each. */
+  changes?: string[];
 }
 
 export interface CheckoutContext {
@@ -125,12 +127,13 @@ const fresh = (user: number, channel: PaymentChannel): CheckoutContext => ({
 
 /** Any thrown value as a problem: an ApiError's status, message and fields; status 0 is no answer at all. */
 export function problemOf(error: unknown): CheckoutProblem {
-  const e = (error ?? {}) as { status?: unknown; message?: unknown; fields?: unknown };
+  const e = (error ?? {}) as { status?: unknown; message?: unknown; fields?: unknown; changes?: unknown };
   const status = typeof e.status === 'number' ? e.status : 0;
   const fields = e.fields && typeof e.fields === 'object' ? (e.fields as Record<string, string>) : {};
   const message = typeof e.message === 'string' ? e.message : String(error);
   const kind = status === 0 ? 'network' : Object.keys(fields).length > 0 ? 'fields' : 'refused';
-  return { kind, message, status, fields };
+  const changes = Array.isArray(e.changes) ? e.changes.filter((c): c is string => typeof c === 'string') : undefined;
+  return { kind, message, status, fields, ...(changes && { changes }) };
 }
 
 /** Fields of the shipping address (the server names them `shipping_address.<field>` or `address`). */
