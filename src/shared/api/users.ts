@@ -19,7 +19,21 @@ export const usernameField = z
  * override would reverse.
  */
 const NO_CONTROLS = /^[^\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/u;
-export const displayNameField = z.string().trim().max(50, 'Use at most 50 characters.').regex(NO_CONTROLS, 'Use no control or text-direction characters.');
+/** Characters that show as nothing: a zero-width space, a word joiner, a byte-order mark, a soft hyphen. */
+const INVISIBLE = /[\u00AD\u180E\u200B\u2060-\u2064\uFEFF]/gu;
+
+/**
+ * A display name as it is kept and compared: in Unicode's compatibility form (NFKC: a no-break or full-width space
+ * is a space, full-width letters are letters), without invisible characters, its spaces run together and trimmed.
+ * Two names that look alike are then equal, so the uniqueness check sees a look-alike of someone else's name.
+ */
+export const normalizeDisplayName = (name: string) => name.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+
+export const displayNameField = z
+  .string()
+  .overwrite(normalizeDisplayName)
+  .max(50, 'Use at most 50 characters.')
+  .regex(NO_CONTROLS, 'Use no control or text-direction characters.');
 export const descriptionField = z.string().max(2000, 'Use at most 2000 characters.');
 /** Length, digits and likeness to the username or e-mail are checked by the service, naming the field. */
 export const passwordField = z.string().min(1, 'This field may not be blank.').max(128, 'Use at most 128 characters.');

@@ -76,6 +76,22 @@ describe('user/profile/{id} PUT and PATCH', () => {
     expect((await t.api('PUT', profilePath(user.id), { token, body: { username: 'only_this' } })).json().fields).toHaveProperty('display_name');
   });
 
+  it('keeps a display name in one form, so a look-alike of another account’s name is refused as taken', async () => {
+    const owner = await createUser(t);
+    const ownerToken = await tokenFor(t, owner);
+    expect((await t.api('PATCH', profilePath(owner.id), { token: ownerToken, body: { display_name: 'Harbour Editor' } })).statusCode).toBe(200);
+    const other = await createUser(t);
+    const token = await tokenFor(t, other);
+    for (const name of ['Harbour Editor\u200B', 'Harbour\u00A0Editor', 'Harbour  Editor', 'Harbour\u3000Editor', 'Har\u00ADbour Editor', '\uFEFFharbour editor', 'Ｈarbour Editor']) {
+      const res = await t.api('PATCH', profilePath(other.id), { token, body: { display_name: name } });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json().fields).toEqual({ display_name: 'Another account uses this display name.' });
+    }
+    // A name is kept in that form: spaces run together, invisible characters gone.
+    const saved = await t.api('PATCH', profilePath(other.id), { token, body: { display_name: '  Quay\u00A0\u00A0Keeper\u200B ' } });
+    expect(saved.json().display_name).toBe('Quay Keeper');
+  });
+
   it('refuses a display name with a control or text-direction character, which would turn the text around it', async () => {
     const user = await createUser(t);
     const token = await tokenFor(t, user);
