@@ -10,7 +10,7 @@ const pageSlug = z.string().trim().min(1, 'Give the page a slug.').max(100, 'Use
 const pageTitle = z.string().trim().min(1, 'Give the page a title.').max(200, 'Use at most 200 characters.');
 const bodyMarkdown = z.string().max(200_000, 'Use at most 200,000 characters.');
 /** Bounded so it fits a 32-bit integer column on every engine. */
-const sortOrder = z.number().int().min(-1_000_000).max(1_000_000);
+const sortOrder = z.number('Enter a whole number.').int('Enter a whole number.').min(-1_000_000, 'Use a number from -1000000 to 1000000.').max(1_000_000, 'Use a number from -1000000 to 1000000.');
 
 /** The title and body in other languages than the default; a field left out or empty shows the default text. */
 const pageTranslations = translationsOf({ title: z.string().trim().max(200, 'Use at most 200 characters.'), body_markdown: bodyMarkdown });
@@ -36,7 +36,7 @@ export const pageList = paginated(page);
 
 /** Fields without defaults: PATCH takes any subset of them (zod 4 would apply defaults inside partial()). */
 /** `live` is no field a write sets: sent anyway, it is refused rather than silently left as it was. */
-const notWritableLive = z.undefined({ error: 'Publish or unpublish the page with POST pages/{id}/action/publish or unpublish.' }).optional();
+const notWritableLive = z.undefined({ error: 'Publish or unpublish the page with its publish and unpublish actions.' }).optional();
 
 const pageFields = z.object({
   live: notWritableLive,

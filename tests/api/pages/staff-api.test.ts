@@ -75,7 +75,7 @@ describe('the staff pages API', () => {
     for (const live of [true, false]) {
       const res = await t.api('PATCH', `/pages/${made.id}`, { token: staff, body: { live } });
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual({ live: 'Publish or unpublish the page with POST pages/{id}/action/publish or unpublish.' });
+      expect(res.json().fields).toEqual({ live: 'Publish or unpublish the page with its publish and unpublish actions.' });
     }
     expect((await create({ title: 'Live at once', slug: 'live-at-once', live: true })).statusCode).toBe(400);
   });

@@ -36,6 +36,17 @@ describe('the catalogue of server messages', () => {
   });
 });
 
+describe('the back office’s refusals', () => {
+  it('read in Chinese, the names of what uses a picture or document put in as they are', () => {
+    expect(localiseServerText('This picture is shown by page "Our office"; give it another picture first.', 'zh-CN')).toBe('这张图片正在使用中：page "Our office"。请先给它换一张图片。');
+    expect(localiseServerText('This document is the file of "Field Guide", "Atlas"; give those products another document first.', 'zh-CN')).toBe(
+      '这个文件是"Field Guide", "Atlas"的下载文件，请先给这些商品换一个文件。',
+    );
+    expect(localiseServerText('That slug is taken.', 'zh-CN')).toBe('这个网址名已被使用。');
+    expect(localiseServerText('Use a number from -1000000 to 1000000.', 'zh-CN')).toBe('请输入 -1000000 到 1000000 之间的数。');
+  });
+});
+
 describe('localiseApiError', () => {
   const refused = () =>
     new ApiError('old_password: Your old password was entered incorrectly. Please enter it again.', 400, 'invalid', {

@@ -94,7 +94,11 @@ export async function deleteLibraryDocument(ctx: AppContext, id: number): Promis
     const products = await productsUsing(trx, id);
     if (products.length) {
       const names = products.map((title) => `"${title}"`).join(', ');
-      throw new Conflict(`This document is the file of ${names}; give ${products.length === 1 ? 'that product' : 'those products'} another document first.`);
+      throw new Conflict(
+        products.length === 1
+          ? `This document is the file of ${names}; give that product another document first.`
+          : `This document is the file of ${names}; give those products another document first.`,
+      );
     }
     await deleteDocument(trx, id);
     return row.stored_name;

@@ -86,7 +86,8 @@ export async function deleteLibraryImage(ctx: AppContext, id: number): Promise<v
     if (uses.length > 0) {
       const named = uses.slice(0, NAMED_USES).map((use) => `${use.what} "${use.title}"`);
       const more = uses.length > NAMED_USES ? ` and ${uses.length - NAMED_USES} more` : '';
-      throw new Conflict(`This picture is shown by ${named.join(', ')}${more}; give ${uses.length === 1 ? 'it' : 'them'} another picture first.`);
+      const where = `${named.join(', ')}${more}`;
+      throw new Conflict(uses.length === 1 ? `This picture is shown by ${where}; give it another picture first.` : `This picture is shown by ${where}; give them another picture first.`);
     }
   }
   await deleteImage(db, id);
