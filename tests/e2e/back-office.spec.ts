@@ -141,14 +141,17 @@ test('an editor writes a page, publishes it, sees it in the footer, unpublishes,
   await confirmDelete(page);
   await expect(page).toHaveURL(/\/staff\/pages$/);
   await expect(page.getByRole('status').filter({ hasText: `“${title}” is deleted.` })).toBeVisible();
+  // The list's heading has the focus, as the screen put it there (not the page's main, as a plain navigation would).
+  await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeFocused();
   await page.getByLabel('Search titles').fill(slug);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(new RegExp(`search=${slug}`));
   await expect(page.getByRole('link', { name: title })).toHaveCount(1);
   await page.getByRole('link', { name: title }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
-  // Cancel keeps it.
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  // The safe choice has the focus: Enter on a dialog just opened keeps the page.
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toBeHidden();
   await page.getByRole('button', { name: 'Delete' }).click();
   await confirmDelete(page);
@@ -255,4 +258,12 @@ test('the back-office screens fit a 320 px phone and have no serious accessibili
   const box = await link.boundingBox();
   expect(box!.width).toBeGreaterThanOrEqual(44);
   expect(box!.height).toBeGreaterThanOrEqual(44);
+
+  // A page past the last of a list says so and leads back to the first.
+  for (const [path, heading] of [['/staff/pages?page=99', 'Pages'], ['/staff/documents?page=99', 'Documents']] as const) {
+    await open(page, path, heading);
+    await expect(page.getByText('There is nothing on this page.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the first page' }).click();
+    await expect(page).toHaveURL(new RegExp(`${path.split('?')[0]}$`));
+  }
 });

@@ -158,7 +158,6 @@ export const serverMessagesZh: Record<string, string> = {
   'The picture must be a PNG, JPEG, WebP or GIF image.': '图片必须是 PNG、JPEG、WebP 或 GIF 格式。',
   'The document must be a PDF, an EPUB or a ZIP file.': '文件必须是 PDF、EPUB 或 ZIP 格式。',
   'The picture has too many pixels: at most {max} megapixels.': '图片的像素太多：最多 {max} 百万像素。',
-  'The image could not be read.': '无法读取这张图片。',
   'That slug is taken.': '这个网址名已被使用。',
   'Give the copy a slug.': '请给副本填写网址名。',
   'Enter a whole number.': '请输入整数。',

@@ -18,10 +18,15 @@ function useFocusOnNavigation() {
     const before = shown.current;
     shown.current = pathname;
     if (before === null) return;
+    const focused = document.activeElement;
+    const main = document.getElementById('main');
+    // The new page focused its own heading (one only a script can focus: after a deletion, say), and the pages'
+    // effects run before this one's: it keeps the focus.
+    if (focused instanceof HTMLHeadingElement && focused.tabIndex === -1 && main?.contains(focused)) return;
     // A new page: its main takes focus. Only the query changed (another page of a list, a search, a filter):
     // focus stays where the reader left it, unless what held it is gone, when it would fall to the body.
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (before !== pathname || lost) document.getElementById('main')?.focus({ preventScroll: true });
+    const lost = focused === null || focused === document.body;
+    if (before !== pathname || lost) main?.focus({ preventScroll: true });
   }, [pathname, search]);
 }
 

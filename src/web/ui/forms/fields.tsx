@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Form, FormValues } from '../../lib/forms/use-form.js';
+import { useFocusKeptThrough } from './keep-focus.js';
 
 interface TextFieldProps<V extends FormValues> {
   form: Form<V>;
@@ -82,8 +83,9 @@ export function FormStatus({ children, id }: { children?: ReactNode; id?: string
  * the app runs goes to the server as a POST, never as a GET that puts passwords and codes in the URL.
  */
 export function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
+  const ref = useFocusKeptThrough<HTMLButtonElement>(pending);
   return (
-    <button type="submit" formMethod="post" className="button" disabled={pending} aria-disabled={pending}>
+    <button ref={ref} type="submit" formMethod="post" className="button" disabled={pending} aria-disabled={pending}>
       {pending ? pendingLabel : label}
     </button>
   );

@@ -44,7 +44,7 @@ function CancelOrder({ order, onCancelled, onStale }: CardActions & { order: Ord
       <button type="button" className="button button--quiet" aria-label={t('order.cancelLabel', { number: order.number })} onClick={() => setKey(newOpId())}>
         {t('order.cancel')}
       </button>
-      <Dialog open={key !== null} title={t('order.cancelTitle', { number: order.number })} closeLabel={t('order.cancelKeep')} onClose={close}>
+      <Dialog open={key !== null} title={t('order.cancelTitle', { number: order.number })} closeLabel={t('order.cancelKeep')} onClose={close} focusClose>
         <p>{t('order.cancelText')}</p>
         {cancel.isError && (
           <p id={errorId} className="form-error" role="alert">

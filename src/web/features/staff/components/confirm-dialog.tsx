@@ -13,7 +13,7 @@ interface ConfirmDeleteProps {
 export function ConfirmDelete({ title, pending, onConfirm, onClose }: ConfirmDeleteProps) {
   const { t } = useStaffI18n();
   return (
-    <Dialog open={title !== null} title={t('staff.deleteNamed', { title: title ?? '' })} closeLabel={t('common.cancel')} onClose={onClose}>
+    <Dialog open={title !== null} title={t('staff.deleteNamed', { title: title ?? '' })} closeLabel={t('common.cancel')} onClose={onClose} focusClose>
       <p>{t('staff.deleteConfirm', { title: title ?? '' })}</p>
       <button type="button" className="button staff-danger" disabled={pending} aria-disabled={pending} onClick={onConfirm}>
         {pending ? t('common.working') : t('staff.delete')}

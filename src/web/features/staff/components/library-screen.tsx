@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useHttp } from '../../../app/context.js';
+import { useFocusKeptThrough } from '../../../ui/forms/keep-focus.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
 import { Head } from '../../../ui/head.js';
 import { LIBRARY_LIST_SIZE, libraryListQuery, useDeleteItem, useUpload, type LibraryItems, type LibraryKind } from '../api/library.js';
@@ -35,6 +36,7 @@ export function LibraryScreen<K extends LibraryKind>({ kind, title, intro, accep
   const [uploadProblem, setUploadProblem] = useState('');
   const [deleting, setDeleting] = useState<LibraryItems[K] | null>(null);
   const [busy, setBusy] = useState<'upload' | 'delete' | null>(null);
+  const uploadButton = useFocusKeptThrough<HTMLButtonElement>(busy === 'upload');
   // Counts finished deletes: after one, the list starts again at its heading (its delete button is gone, or the
   // dialog closed on a refusal). An effect, so it runs after the dialog's own, which hands focus back to the button.
   const [deletes, setDeletes] = useState(0);
@@ -119,7 +121,7 @@ export function LibraryScreen<K extends LibraryKind>({ kind, title, intro, accep
             <span id={`${titleId}-hint`} className="field__hint">{t('staff.fileTitleHint')}</span>
             <input id={titleId} name="title" type="text" maxLength={200} aria-describedby={`${titleId}-hint`} />
           </div>
-          <button type="submit" className="button" disabled={busy === 'upload'} aria-disabled={busy === 'upload'}>
+          <button ref={uploadButton} type="submit" className="button" disabled={busy === 'upload'} aria-disabled={busy === 'upload'}>
             {busy === 'upload' ? t('staff.uploading') : t('staff.upload')}
           </button>
         </form>

@@ -18,8 +18,8 @@ interface StaffListProps<T> {
 }
 
 /**
- * A back-office list as it loads: its error with a retry, a loading line, the "nothing found" line, or the count,
- * the rows and the pages.
+ * A back-office list as it loads: its error with a retry, a loading line, the "nothing found" line (or, past the
+ * last page, the way back to the first), or the count, the rows and the pages.
  */
 export function StaffList<T extends { id: number }>({ list, search, page, pageSize, className, renderRow }: StaffListProps<T>) {
   const { t, lang } = useStaffI18n();
@@ -33,7 +33,9 @@ export function StaffList<T extends { id: number }>({ list, search, page, pageSi
     );
   }
   if (!list.data) return <p role="status">{t('common.loading')}</p>;
-  if (list.data.results.length === 0) return <p className="empty">{search ? t('staff.noneFound', { search }) : t('staff.none')}</p>;
+  const pages = <Pagination page={page} count={list.data.count} pageSize={pageSize} hrefFor={(n) => pageHref(location.pathname, location.search, n)} />;
+  // A page past the last (an old link, a list that shrank): the pages say so and lead back to the first.
+  if (list.data.results.length === 0) return list.data.count > 0 ? pages : <p className="empty">{search ? t('staff.noneFound', { search }) : t('staff.none')}</p>;
   return (
     <>
       <p className="list-count">{t('staff.found', { count: list.data.count })}</p>
@@ -44,7 +46,7 @@ export function StaffList<T extends { id: number }>({ list, search, page, pageSi
           </li>
         ))}
       </ul>
-      <Pagination page={page} count={list.data.count} pageSize={pageSize} hrefFor={(n) => pageHref(location.pathname, location.search, n)} />
+      {pages}
     </>
   );
 }

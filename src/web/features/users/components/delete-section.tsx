@@ -44,7 +44,7 @@ export function DeleteSection({ profile }: { profile: Profile }) {
       <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
         {t('delete.open')}
       </button>
-      <Dialog open={open} title={t('delete.confirmTitle')} closeLabel={t('common.cancel')} onClose={() => setOpen(false)}>
+      <Dialog open={open} title={t('delete.confirmTitle')} closeLabel={t('common.cancel')} onClose={() => setOpen(false)} focusClose>
         <form onSubmit={(event) => void confirm(event)} noValidate>
           <p>{t('delete.confirmText', { username: profile.username })}</p>
           <div className="field">
