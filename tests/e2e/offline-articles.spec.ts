@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { createAccount, PASSWORD } from './accounts-api.js';
 import { controlled, deviceContents, logIn, seriousViolations, userCacheNames } from './device-helpers.js';
 import { demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
 
@@ -161,4 +162,70 @@ test('a guest saves a free article only after pressing the button, and reads it 
   await expect(page.getByText('Nothing is saved on this device yet. Use “Save for offline” on a course or an article.')).toBeVisible();
   const left = await page.evaluate(async (id) => (await (await caches.open('lectern-offline')).keys()).map((request) => new URL(request.url).pathname).filter((path) => path.includes(String(id))), article.id);
   expect(left).toEqual([]);
+});
+
+test('a member whose membership ends keeps no premium copy on the device', async ({ page, context, expectedFailures }) => {
+  test.setTimeout(120_000);
+  expectedFailures.push(/\/api\/v2\//, /\/article\/\d+$/);
+  const staff = { authorization: `Bearer ${(await loginAs(page, 'editor', demoPassword('editor'))).access}` };
+  const memberText = `Soundings for members ${Date.now()}`;
+  const created = await page.request.post('/api/v2/article', {
+    headers: staff,
+    data: { title: `Soundings ${Date.now()}`, summary: 'Depths of the bay.', body_markdown: `${memberText}.`, access: 'premium', status: 'published', published_at: '2019-01-03T00:00:00.000Z' },
+  });
+  expect(created.status()).toBe(201);
+  const article = (await created.json()) as { id: number };
+  try {
+    // A reader of their own, given the premium plan by staff (the demo member is other tests' too).
+    const { username } = await createAccount(page.request, 'ending');
+    const reader = await loginAs(page, username, PASSWORD);
+    const products = (await (await page.request.get('/api/v2/membership_product')).json()) as Array<{ id: number; membership_slug: string }>;
+    const premium = products.find((p) => p.membership_slug === 'premium')!;
+    const granted = await page.request.post('/api/v2/subscription/grant', { headers: staff, data: { user_id: reader.user.pk, product_id: premium.id, reference: `ending-${username}` } });
+    expect(granted.status(), await granted.text()).toBe(200);
+    const subscription = ((await granted.json()) as { subscription: { id: number } }).subscription;
+
+    await logIn(page, username, PASSWORD);
+    await controlled(page);
+    await page.goto(`/article/${article.id}`);
+    await hydrated(page);
+    await expect(page.getByText(memberText)).toBeVisible();
+    await page.getByRole('button', { name: 'Save for offline', exact: true }).click();
+    await expect(page.getByText(/^Saved on this device \(\d[\d.,]* (KB|MB)\)\.$/)).toBeVisible({ timeout: 30_000 });
+    expect((await deviceContents(page)).bodies.some((body) => body.includes(memberText))).toBe(true);
+
+    // Staff end the membership. The reader's next membership check (with each refresh of the access token, every few
+    // minutes while the app is open) drops the copy: here the stored token is made to look expired, so the next page
+    // refreshes it at once.
+    expect((await page.request.post(`/api/v2/subscription/${subscription.id}/end`, { headers: staff })).ok()).toBe(true);
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('lectern');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const store = open.result.transaction('auth', 'readwrite').objectStore('auth');
+            const read = store.get('current');
+            read.onsuccess = () => {
+              const write = store.put({ ...read.result, access_token_expiration: new Date(Date.now() - 60_000).toISOString() }, 'current');
+              write.onsuccess = () => resolve();
+              write.onerror = () => reject(write.error);
+            };
+          };
+        }),
+    );
+    await page.goto('/my-membership');
+    await hydrated(page);
+    await expect.poll(async () => (await deviceContents(page)).bodies.filter((body) => body.includes(memberText)).length, { timeout: 20_000 }).toBe(0);
+    const rows = (await deviceContents(page)).rows.library as Array<{ id: number; kind: string }>;
+    expect(rows.filter((row) => row.kind === 'article' && row.id === article.id)).toEqual([]);
+
+    // Offline, the article is no longer readable on the device.
+    await context.setOffline(true);
+    await page.goto(`/article/${article.id}`).catch(() => undefined);
+    await expect(page.getByText(memberText)).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+    await page.request.delete(`/api/v2/article/${article.id}`, { headers: staff });
+  }
 });

@@ -63,6 +63,8 @@ export interface LibraryItem {
   lesson_count: number;
   /** Every URL stored for it, so removing it deletes exactly those entries. */
   urls: string[];
+  /** Only members may read it (a premium article or course); rows saved before this was kept lack it. */
+  members_only?: boolean;
 }
 
 /** A lesson marked done while offline, waiting to be sent (oldest first). */

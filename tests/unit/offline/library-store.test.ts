@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb, type LecternDb, type LibraryItem } from '../../../src/web/lib/db.js';
-import { findItem, itemsFor, libraryKey, purgeUserData, putItem, removeItem } from '../../../src/web/lib/offline/library-store.js';
+import { findItem, itemsFor, libraryKey, purgeUserData, putItem, removeItem, removeMembersOnly } from '../../../src/web/lib/offline/library-store.js';
 import { matchSaved, offlineCacheName, SHARED_OFFLINE_CACHE } from '../../../src/web/lib/offline/offline-caches.js';
 import { queueProgress } from '../../../src/web/lib/offline/progress-outbox.js';
 import { FakeCacheStorage } from './fake-caches.js';
@@ -89,5 +89,25 @@ describe('the offline library rows', () => {
     await purgeUserData(undefined, caches.asCacheStorage());
     expect(await (await matchSaved(caches.asCacheStorage(), 'http://localhost/api/v2/lesson/5'))?.text()).toBe('body of /api/v2/lesson/5 for 0');
     expect(await matchSaved(caches.asCacheStorage(), 'http://localhost/api/v2/lesson/6')).toBeUndefined();
+  });
+
+  it('drops a user’s members-only saves with their entries when the user is no longer a member; the rest stay', async () => {
+    const db = freshDb();
+    const caches = new FakeCacheStorage();
+    await store(caches, 7, ['/article/1', '/api/v2/article/1', '/article/2', '/api/v2/article/2', '/media/shared.webp']);
+    await store(caches, 8, ['/article/1', '/api/v2/article/1']);
+    await putItem(db, { ...item(7, 1, ['/article/1', '/api/v2/article/1', '/media/shared.webp']), kind: 'article', members_only: true });
+    await putItem(db, { ...item(7, 2, ['/article/2', '/api/v2/article/2', '/media/shared.webp']), kind: 'article', members_only: false });
+    await putItem(db, { ...item(8, 1, ['/article/1', '/api/v2/article/1']), kind: 'article', members_only: true });
+    await removeMembersOnly(db, caches.asCacheStorage(), 7);
+    expect((await db.library.toArray()).map((row) => row.key).sort()).toEqual([libraryKey(7, 'article', 2), libraryKey(8, 'article', 1)]);
+    const mine = await caches.open(offlineCacheName(7));
+    expect(await mine.match('/api/v2/article/1')).toBeUndefined();
+    expect(await mine.match('/article/1')).toBeUndefined();
+    // An entry the free article still lists stays.
+    expect(await mine.match('/media/shared.webp')).toBeDefined();
+    expect(await mine.match('/api/v2/article/2')).toBeDefined();
+    // Another user's copies are theirs.
+    expect(await (await caches.open(offlineCacheName(8))).match('/api/v2/article/1')).toBeDefined();
   });
 });

@@ -32,6 +32,8 @@ export interface DownloadPlan {
   owner: number;
   lessonIds: number[];
   entries: PlanEntry[];
+  /** Only members may read it: the saved copy is dropped when the saver is found no longer a member. */
+  membersOnly: boolean;
 }
 
 const api = (template: string, id: number) => `${API_PREFIX}${template.replace(':id', String(id))}`;
@@ -43,7 +45,7 @@ export const expectedBytes = (entry: PlanEntry) => entry.bytes ?? UNKNOWN_ENTRY_
  * in-app move to the next lesson reads it) and its images (each image once, with the first lesson that shows
  * it); then the course's page, API answer, outline and the images of its cover and description.
  */
-export function coursePlan(manifest: OfflineManifest, title: string, owner: number): DownloadPlan {
+export function coursePlan(manifest: OfflineManifest, title: string, owner: number, membersOnly = false): DownloadPlan {
   const sizes = new Map(manifest.images.map((image) => [image.url, image.bytes]));
   const seen = new Set<string>();
   const entries: PlanEntry[] = [];
@@ -63,7 +65,7 @@ export function coursePlan(manifest: OfflineManifest, title: string, owner: numb
   add({ url: manifest.api_url, bytes: manifest.api_bytes, lesson: null, personal, page: false });
   add({ url: api(coursesPaths.courseLessons, manifest.course_id), bytes: null, lesson: null, personal, page: false });
   for (const image of manifest.images) add({ url: image.url, bytes: image.bytes, lesson: null, personal: false, page: false });
-  return { kind: 'course', id: manifest.course_id, title, version: manifest.version, owner, lessonIds: manifest.lessons.map((l) => l.id), entries };
+  return { kind: 'course', id: manifest.course_id, title, version: manifest.version, owner, lessonIds: manifest.lessons.map((l) => l.id), entries, membersOnly };
 }
 
 /** Where a download stopped for want of a connection (the device went offline, or the network failed). */

@@ -44,6 +44,16 @@ export async function removeItem(db: LecternDb, cacheStorage: CacheStorage | und
 }
 
 /**
+ * The saves of `owner` that only members may read, with their stored entries: what the membership check drops once
+ * it finds the user no longer a member (a refund, an end), so a premium copy does not stay readable offline.
+ */
+export async function removeMembersOnly(db: LecternDb, cacheStorage: CacheStorage | undefined, owner: number): Promise<void> {
+  if (owner <= 0) return;
+  const rows = await db.library.where('owner').equals(owner).filter((row) => row.members_only === true).toArray();
+  for (const row of rows) await removeItem(db, cacheStorage, row);
+}
+
+/**
  * Everything of logged-in users on this device: their offline caches, their library rows and their progress
  * not yet sent. A guest's saves (free content, owner 0) stay. Run when a session ends (logout in any tab, a
  * refused refresh) and when another user logs in.

@@ -8,6 +8,8 @@ export interface SaveRequest {
   id: number;
   title: string;
   owner: number;
+  /** Only members may read it (a premium course): the copy goes when the saver's membership does. */
+  membersOnly?: boolean;
 }
 
 /** The check before a download: what it needs and what the device offers. */

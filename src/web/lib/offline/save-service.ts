@@ -125,6 +125,7 @@ export function provideSaveService(deps: SaveServiceDeps, planner: SavePlanner) 
         owner: plan.owner,
         lesson_count: plan.lessonIds.length,
         urls: result.urls,
+        members_only: plan.membersOnly,
       });
       // An update leaves behind the entries only the older copy listed (signed media URLs change with the hour).
       if (previous && previous.owner === request.owner) {

@@ -3,6 +3,7 @@ import { authPaths } from '../../../shared/api/auth-paths.js';
 import type { SessionUser } from '../../../shared/api/auth.js';
 import { membershipPaths } from '../../../shared/api/membership-paths.js';
 import { saveIsMember } from '../auth-state.js';
+import { removeMembersOnly } from '../offline/library-store.js';
 import type { LecternDb } from '../db.js';
 import { ApiError, pathOf, type HttpClient } from '../http.js';
 import { membershipMachine, type MembershipRef } from './machines/membership-machine.js';
@@ -39,11 +40,15 @@ export const isMembershipSettled = (s: MembershipSnapshot) => s.matches('member'
  * sees it and a late answer never lands on the next person's session.
  */
 export function startMembershipCheck({ http, db, enqueue, logout }: MembershipCheckOptions): MembershipActorRef {
+  // Staff read members' content without a membership: their saves stay whatever the check finds.
+  const staff = new Set<number>();
   const machine = membershipMachine.provide({
     actors: {
       fetchUser: fromPromise(async ({ input, signal }) => {
         const user = await getWithToken<SessionUser>(http, authPaths.user, input.token, signal);
         if (!user) throw new Error('The user was not found');
+        if (user.is_staff) staff.add(user.pk);
+        else staff.delete(user.pk);
         return { id: user.pk };
       }),
       fetchMembership: fromPromise(({ input, signal }) =>
@@ -54,7 +59,14 @@ export function startMembershipCheck({ http, db, enqueue, logout }: MembershipCh
       ),
     },
     actions: {
-      persistIsMember: ({ context }, { isMember }) => enqueue(() => saveIsMember(isMember, context.userId, db)),
+      persistIsMember: ({ context }, { isMember }) =>
+        enqueue(async () => {
+          await saveIsMember(isMember, context.userId, db);
+          // No longer a member (a refund, an end): the premium copies saved for offline reading go too.
+          if (isMember === 0 && db && context.userId > 0 && !staff.has(context.userId)) {
+            await removeMembersOnly(db, typeof caches === 'undefined' ? undefined : caches, context.userId);
+          }
+        }),
       logout,
     },
   });

@@ -28,6 +28,6 @@ export function provideSaveMachine(deps: SaveDeps) {
     } catch (err) {
       throw new SaveStopped(isOfflineError(err) ? 'offline' : 'refused');
     }
-    return { plan: coursePlan({ ...manifest, api_url: courseApiUrl(manifest.course_id, deps.lang) }, request.title, request.owner) };
+    return { plan: coursePlan({ ...manifest, api_url: courseApiUrl(manifest.course_id, deps.lang) }, request.title, request.owner, request.membersOnly) };
   });
 }

@@ -20,6 +20,8 @@ interface SaveCourseProps {
   title: string;
   /** Whether the viewer may read every lesson (the manifest answers only then). */
   canRead: boolean;
+  /** A premium course: its saved copy goes when the saver's membership does. */
+  membersOnly: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export function SaveCourseOffline(props: SaveCourseProps) {
   return <SaveCourseControl key={viewer} {...props} viewer={viewer} db={db} />;
 }
 
-function SaveCourseControl({ courseId, title, canRead, viewer, db }: SaveCourseProps & { viewer: number; db: LecternDb }) {
+function SaveCourseControl({ courseId, title, canRead, membersOnly, viewer, db }: SaveCourseProps & { viewer: number; db: LecternDb }) {
   const http = useHttp();
   const { t, size, lang } = useOfflineI18n();
   const online = useOnline();
@@ -66,7 +68,7 @@ function SaveCourseControl({ courseId, title, canRead, viewer, db }: SaveCourseP
   }, [online, state, reason, actor]);
 
   if (!canRead && !saved) return null;
-  const save = () => actor.send({ type: 'SAVE', request: { kind: 'course', id: courseId, title, owner: viewer } });
+  const save = () => actor.send({ type: 'SAVE', request: { kind: 'course', id: courseId, title, owner: viewer, membersOnly } });
   const stale = saved && manifest.data && manifest.data.version !== saved.version ? updateCost(manifest.data, saved) : null;
   const busy = state === 'checking' || state === 'downloading';
   const progressText = t('library.progressText', {
