@@ -79,4 +79,11 @@ test('the demo reader posts a comment and sees it listed', async ({ page }) => {
   await section.getByRole('button', { name: /^Reply to / }).first().click();
   await expect(section.getByLabel(/^Your reply to /)).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // At 320 px a preview of one very long word wraps: the page does not widen.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await section.getByLabel('Your comment').fill('Supercalifragilistic'.repeat(20));
+  await section.getByRole('button', { name: 'Preview', exact: true }).first().click();
+  await expect(section.getByRole('region', { name: 'Preview' }).first()).toContainText('Supercalifragilistic');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
