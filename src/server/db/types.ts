@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ShopTables } from './shop-types.js';
 import type { CourseTables } from './course-types.js';
 import type { CommentTables } from './comment-types.js';
@@ -292,6 +292,8 @@ export interface MembershipGrantsTable {
   ends_at: string;
   granted_by: number | null;
   created_at: string;
+  /** When it was taken back (its order refunded); its `ends_at` was then cut to that moment. */
+  revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MembershipGiftCodesTable {

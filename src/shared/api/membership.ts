@@ -122,6 +122,8 @@ export const grant = z.object({
   starts_at: z.string(),
   ends_at: z.string(),
   created_at: z.string(),
+  /** When it was taken back (its order refunded): its period then ends at that moment. Null otherwise. */
+  revoked_at: z.string().nullable(),
 });
 
 export const subscription = z.object({

@@ -78,7 +78,10 @@ describe('a refund after the subscription was ended and bought again', () => {
     expect((await refund(first)).status).toBe('refunded');
     const after = await subscriptionOf(buyer);
     expect(after).toMatchObject({ active: true, starts_at: bought.starts_at, ends_at: bought.ends_at });
-    expect(grantOf(after, 'order', `${first.number}/`)).toBeUndefined();
+    // The refunded period stays in the history, marked taken back, ending where the first term ended.
+    const kept = grantOf(after, 'order', `${first.number}/`)!;
+    expect(kept.revoked_at).not.toBeNull();
+    expect(ms(kept.ends_at)).toBeLessThanOrEqual(ms(bought.starts_at));
     expect(grantOf(after, 'order', `${second.number}/`)).toMatchObject({ starts_at: bought.starts_at, ends_at: bought.ends_at });
     expectChain(after);
   });
@@ -111,7 +114,10 @@ describe('a refund after the subscription was ended and bought again', () => {
     const sub = await subscriptionOf(buyer);
     const ended = ok<Subscription>(await t.api('POST', `/subscription/${sub.id}/end`, { token: staffToken }));
     expect((await refund(order)).status).toBe('refunded');
-    expect(await subscriptionOf(buyer)).toMatchObject({ active: false, ends_at: ended.ends_at, grants: [] });
+    const after = await subscriptionOf(buyer);
+    expect(after).toMatchObject({ active: false, ends_at: ended.ends_at });
+    // Its lived period stays in the history, marked taken back.
+    expect(after.grants).toEqual([expect.objectContaining({ source: 'order', ends_at: ended.ends_at, revoked_at: expect.any(String) })]);
   });
 });
 
@@ -144,9 +150,15 @@ describe('a refund within a running term', () => {
     expect(ms(gift.starts_at)).toBeGreaterThanOrEqual(refundedAt);
     expect(ms(gift.starts_at)).toBeLessThan(refundedAt + 60_000);
     expect(ms(twice.ends_at) - ms(gift.starts_at)).toBe(20 * DAY);
-    expect(grantOf(twice, 'order', `${first.number}/`)).toBeUndefined();
-    expect(twice.grants).toHaveLength(2);
+    // The middle order's period had not begun: it is gone. The first's lived part stays, ending when it was refunded,
+    // and the gifts follow on from there.
+    expect(grantOf(twice, 'order', `${middle.number}/`)).toBeUndefined();
+    const firstGrant = grantOf(twice, 'order', `${first.number}/`)!;
+    expect(firstGrant.revoked_at).not.toBeNull();
+    expect(firstGrant.ends_at).toBe(gift.starts_at);
+    expect(twice.grants).toHaveLength(3);
     for (let i = 1; i < twice.grants.length; i += 1) expect(twice.grants[i].starts_at).toBe(twice.grants[i - 1].ends_at);
+    expectChain(twice);
   });
 
   it('two refunds at the same moment each take only their own order’s time', async () => {
@@ -157,7 +169,9 @@ describe('a refund within a running term', () => {
     const answers = await Promise.all([t.api('POST', `/orders/${orders[0].id}/refund`, { token: staffToken, body: { reason: 'x' } }), t.api('POST', `/orders/${orders[2].id}/refund`, { token: staffToken, body: { reason: 'y' } })]);
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     const after = await subscriptionOf(buyer);
-    expect(after.grants).toHaveLength(1);
+    // The first order's lived moment stays, taken back; the third's had not begun and is gone.
+    expect(after.grants.filter((g) => g.revoked_at === null)).toHaveLength(1);
+    expect(grantOf(after, 'order', `${orders[2].number}/`)).toBeUndefined();
     const kept = grantOf(after, 'order', `${orders[1].number}/`)!;
     expect(ms(kept.ends_at) - ms(kept.starts_at)).toBe(10 * DAY);
     expect(ms(kept.starts_at)).toBeGreaterThanOrEqual(start);

@@ -164,8 +164,11 @@ describe('refunds through Alipay (alipay.trade.refund)', () => {
       { status: 'succeeded', out_request_no: alipayCalls.at(-1)!.biz.out_request_no, settled_by: 'provider', failure_reason: null, amount: 3000, provider: 'alipay', provider_refund_no: `2026112622001${order.number}` },
     ]);
     expect(await readsPremium(buyer, article.id)).toBe(false);
-    const grants = await t.db.kysely.selectFrom('membership_grants').select('id').where('source_key', 'like', `order:${order.number}/%`).execute();
-    expect(grants).toEqual([]);
+    // The grant stays in the history, taken back: its period ends at the refund.
+    const grants = await t.db.kysely.selectFrom('membership_grants').select(['ends_at', 'revoked_at']).where('source_key', 'like', `order:${order.number}/%`).execute();
+    expect(grants).toHaveLength(1);
+    expect(grants[0].revoked_at).not.toBeNull();
+    expect(Date.parse(grants[0].ends_at)).toBeLessThanOrEqual(Date.now());
   });
 
   it('keeps a membership another order bought: only this order’s period comes off', async () => {

@@ -41,6 +41,7 @@ const subscription: Subscription = {
       starts_at: '2026-11-01T00:00:00.000Z',
       ends_at: '2027-01-01T00:00:00.000Z',
       created_at: '2026-11-01T00:00:00.000Z',
+      revoked_at: null,
     },
   ],
   created_at: '2026-11-01T00:00:00.000Z',

@@ -288,6 +288,12 @@ export function findGrantBySourceKey(db: Kysely<Database>, sourceKey: string) {
   return db.selectFrom('membership_grants').selectAll().where('source_key', '=', sourceKey).executeTakeFirst();
 }
 
+/** Marks a grant taken back at `at`, its period cut to end at `endsAt`; false when a concurrent revoke marked it first. */
+export async function markGrantRevoked(db: Kysely<Database>, id: number, endsAt: string, at: string): Promise<boolean> {
+  const result = await db.updateTable('membership_grants').set({ ends_at: endsAt, revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Removes a grant taken back (its order refunded); false when a concurrent revoke removed it first. */
 export async function deleteGrant(db: Kysely<Database>, id: number): Promise<boolean> {
   const result = await db.deleteFrom('membership_grants').where('id', '=', id).executeTakeFirst();

@@ -28,6 +28,7 @@ import {
   closeGrantsAt,
   countUserMemberships,
   deleteGrant,
+  markGrantRevoked,
   deletePlan as removePlan,
   deleteProduct as removeProduct,
   ensureSubscription,
@@ -166,6 +167,7 @@ async function toSubscription(db: Kysely<Database>, row: SubscriptionRow, now: s
       starts_at: g.starts_at,
       ends_at: g.ends_at,
       created_at: g.created_at,
+      revoked_at: g.revoked_at,
     })),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -479,11 +481,15 @@ export async function grantWithin(trx: Kysely<Database>, plan: GrantPlan, now: D
 export async function revokeGrantWithin(trx: Kysely<Database>, source: GrantSourceRef, now: Date): Promise<boolean> {
   const key = sourceKeyOf(source);
   const found = await findGrantBySourceKey(trx, key);
-  if (!found) return false;
+  if (!found || found.revoked_at !== null) return false;
   await lockSubscription(trx, found.subscription_id);
   const grant = await findGrantBySourceKey(trx, key);
-  if (!grant || !(await deleteGrant(trx, grant.id))) return false;
+  if (!grant) return false;
   const at = now.toISOString();
+  // What was lived of it stays in the member's history, cut to end now; a period not begun goes whole.
+  const begun = Date.parse(grant.starts_at) < now.getTime();
+  const taken = begun ? await markGrantRevoked(trx, grant.id, isoOf(Math.min(Date.parse(grant.ends_at), now.getTime())), at) : await deleteGrant(trx, grant.id);
+  if (!taken) return false;
   const sub = (await findSubscription(trx, grant.subscription_id))!;
   if (!isRunning(sub, at) || !inTerm(grant, sub)) return true;
   const grantEnd = Date.parse(grant.ends_at);
