@@ -5,7 +5,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   Certificate,
-  CourseCard,
   CourseDetail,
   CourseOutline,
   CourseProduct,
@@ -18,29 +17,12 @@ import { createRoutes } from '../../../src/web/app/routes.js';
 import { readAccessToken } from '../../../src/web/lib/auth-state.js';
 import { createHttpClient } from '../../../src/web/lib/http.js';
 import { clearLogin, saveLogin } from '../../../src/web/lib/session/session-store.js';
-import { loginResponseFor } from './fixtures.js';
+import { courseCard, loginResponseFor } from './fixtures.js';
 
 const STAMP = '2026-11-01T00:00:00.000Z';
 const BODY_TEXT = 'Indexes are sorted copies of columns';
 
-const card = (fields: Partial<CourseCard> & { id: number; title: string }): CourseCard => ({
-  slug: `course-${fields.id}`,
-  summary: `Summary of ${fields.title}`,
-  cover: null,
-  level: 'beginner',
-  access: 'free',
-  language: 'en',
-  category: { id: 3, name: 'Testing', slug: 'testing' },
-  tags: [{ id: 4, name: 'sql' }],
-  author: { id: 1, display_name: 'Editor', avatar: null },
-  is_published: true,
-  published_at: STAMP,
-  position: 0,
-  lesson_count: 3,
-  duration: 600,
-  updated_at: STAMP,
-  ...fields,
-});
+const card = courseCard;
 
 const product: CourseProduct = { id: 9, course_id: 3, name: 'Type Modelling', price: 9900, currency: 'CNY', is_active: true, sort_order: 0 };
 const courses = [

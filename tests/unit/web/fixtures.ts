@@ -1,5 +1,6 @@
 import type { LoginResponse } from '../../../src/shared/api/auth.js';
 import type { ArticleDetail } from '../../../src/shared/api/content.js';
+import type { CourseCard } from '../../../src/shared/api/courses.js';
 
 /** A premium article as the API sends it to someone who may not read it: no body. */
 export const lockedArticle: ArticleDetail = {
@@ -64,3 +65,23 @@ export function loginResponseFor(user: Partial<LoginResponse['user']> & { id: nu
     },
   };
 }
+
+/** A published course card as the course lists answer it; the test gives what it is about. */
+export const courseCard = (fields: Partial<CourseCard> & { id: number; title: string }): CourseCard => ({
+  slug: `course-${fields.id}`,
+  summary: `Summary of ${fields.title}`,
+  cover: null,
+  level: 'beginner',
+  access: 'free',
+  language: 'en',
+  category: { id: 3, name: 'Testing', slug: 'testing' },
+  tags: [{ id: 4, name: 'sql' }],
+  author: { id: 1, display_name: 'Editor', avatar: null },
+  is_published: true,
+  published_at: '2026-11-01T00:00:00.000Z',
+  position: 0,
+  lesson_count: 3,
+  duration: 600,
+  updated_at: '2026-11-01T00:00:00.000Z',
+  ...fields,
+});

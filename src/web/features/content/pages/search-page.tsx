@@ -12,6 +12,7 @@ import { SEARCH_MAX_LENGTH, SEARCH_PAGE_SIZE, searchQuery } from '../api/search.
 import { ArticleBadges } from '../components/article-badges.js';
 import { ArticleMeta } from '../components/article-meta.js';
 import { PageHeader } from '../components/page-header.js';
+import { SearchCourses } from '../components/search-courses.js';
 
 type Terms = { kind: 'none' } | { kind: 'too-long' } | { kind: 'ok'; q: string };
 
@@ -34,38 +35,45 @@ function Results({ q, page }: { q: string; page: number }) {
   const { t, lang } = useI18n();
   const { data } = useSuspenseQuery(searchQuery(http, q, page, lang));
   const hrefFor = (p: number) => pageHref(paths.search(), `q=${encodeURIComponent(q)}`, p);
+  // Nothing matched only when no course did either: courses found above the articles say so themselves.
+  const none = data.course_count > 0 ? t('search.noArticles', { q }) : t('search.noResults', { q });
   return (
-    <section aria-labelledby="results-title">
-      <h2 id="results-title" className="visually-hidden">{t('search.resultsTitle')}</h2>
-      <p role="status" className="list-count">
-        {data.count === 0 ? t('search.noResults', { q }) : t(data.count === 1 ? 'search.countOne' : 'search.count', { count: data.count, q })}
-      </p>
-      {data.results.length === 0 ? (
-        // A page past the last (an old link, fewer results since): the results start on the first.
-        data.count > 0 && (
-          <p className="empty">
-            {t('search.nonePage')} <Link to={hrefFor(1)}>{t('search.firstPage')}</Link>
-          </p>
-        )
-      ) : (
-        <>
-          <ol className="search-results">
-            {data.results.map((hit) => (
-              <li key={hit.id} className="search-hit" lang={hit.language}>
-                <ArticleBadges article={hit} />
-                <h3 className="search-hit__title">
-                  <Link to={paths.article(hit.id)}>{hit.title}</Link>
-                </h3>
-                {/* The server escapes the text and adds only <mark> around the matches. */}
-                <p className="search-hit__snippet" dangerouslySetInnerHTML={{ __html: hit.snippet }} />
-                <ArticleMeta article={hit} />
-              </li>
-            ))}
-          </ol>
-          <Pagination page={page} count={data.count} pageSize={SEARCH_PAGE_SIZE} hrefFor={hrefFor} />
-        </>
-      )}
-    </section>
+    <>
+      {/* Above the articles: a course is a whole series on the subject and a search finds few, and the API sends
+          them with the first page only, so below ten articles (and their pages) a reader would miss them. */}
+      <SearchCourses courses={data.courses} count={data.course_count} firstPage={page > 1 ? hrefFor(1) : null} />
+      <section aria-labelledby="results-title">
+        <h2 id="results-title" className="visually-hidden">{t('search.resultsTitle')}</h2>
+        <p role="status" className="list-count">
+          {data.count === 0 ? none : t(data.count === 1 ? 'search.countOne' : 'search.count', { count: data.count, q })}
+        </p>
+        {data.results.length === 0 ? (
+          // A page past the last (an old link, fewer results since): the results start on the first.
+          data.count > 0 && (
+            <p className="empty">
+              {t('search.nonePage')} <Link to={hrefFor(1)}>{t('search.firstPage')}</Link>
+            </p>
+          )
+        ) : (
+          <>
+            <ol className="search-results">
+              {data.results.map((hit) => (
+                <li key={hit.id} className="search-hit" lang={hit.language}>
+                  <ArticleBadges article={hit} />
+                  <h3 className="search-hit__title">
+                    <Link to={paths.article(hit.id)}>{hit.title}</Link>
+                  </h3>
+                  {/* The server escapes the text and adds only <mark> around the matches. */}
+                  <p className="search-hit__snippet" dangerouslySetInnerHTML={{ __html: hit.snippet }} />
+                  <ArticleMeta article={hit} />
+                </li>
+              ))}
+            </ol>
+            <Pagination page={page} count={data.count} pageSize={SEARCH_PAGE_SIZE} hrefFor={hrefFor} />
+          </>
+        )}
+      </section>
+    </>
   );
 }
 
@@ -81,8 +89,8 @@ export function Component() {
   useEffect(() => {
     if (field.current && field.current.value !== value) field.current.value = value;
   }, [value]);
-  // The answer the loader fetched (the results below read it too): a search that finds articles is a page worth
-  // finding; terms the API refuses and a page that finds nothing (or is past the last) are kept out of search engines' indexes.
+  // The answer the loader fetched (the results below read it too): a search that finds articles or courses is a page
+  // worth finding; terms the API refuses and a page that finds nothing (or is past the last) are kept out of search engines' indexes.
   const found = useQuery({ ...searchQuery(http, terms.kind === 'ok' ? terms.q : '', page, lang), enabled: terms.kind === 'ok' });
   return (
     <>
@@ -90,7 +98,7 @@ export function Component() {
         title={terms.kind === 'ok' ? t('search.titleFor', { q: terms.q }) : t('search.title')}
         description={t('search.hint')}
         canonical={paths.search()}
-        noindex={terms.kind === 'too-long' || (terms.kind === 'ok' && found.data?.results.length === 0)}
+        noindex={terms.kind === 'too-long' || (terms.kind === 'ok' && found.data?.results.length === 0 && found.data.courses.length === 0)}
       />
       <PageHeader title={t('search.title')} description={t('search.hint')} />
       <Form method="get" action={paths.search()} role="search" className="search-form">
