@@ -43,6 +43,18 @@ const subscription: Subscription = {
       created_at: '2026-11-01T00:00:00.000Z',
       revoked_at: null,
     },
+    {
+      id: 30,
+      source: 'order',
+      reference: '100007/12',
+      product_id: 2,
+      period_unit: 'month',
+      period_count: 1,
+      starts_at: '2026-10-01T00:00:00.000Z',
+      ends_at: '2026-10-10T00:00:00.000Z',
+      created_at: '2026-10-01T00:00:00.000Z',
+      revoked_at: '2026-10-10T00:00:00.000Z',
+    },
   ],
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
@@ -126,6 +138,8 @@ describe('membership pages', { timeout: 15_000 }, () => {
     expect(current.getByText('Active')).toBeTruthy();
     expect(current.getByText('Jan 1, 2027')).toBeTruthy();
     expect(screen.getByText('Gift code: 2 months, Nov 1, 2026 – Jan 1, 2027')).toBeTruthy();
+    // A period a refund took back says so.
+    expect(screen.getByText('Bought: 1 month, Oct 1, 2026 – Oct 10, 2026 (refunded on Oct 10, 2026)')).toBeTruthy();
     await waitFor(async () => expect((await readAuthState()).isMember).toBe(1));
   });
 });

@@ -90,6 +90,16 @@ export function Component() {
   const subscription = mine.data?.subscription ?? null;
   const active = subscription?.active ?? current?.active ?? false;
   const endsAt = subscription?.ended_at ?? subscription?.ends_at ?? current?.ends_at ?? null;
+  // A period taken back by a refund says so: it ends where the refund cut it.
+  const grantLine = (grant: Grant) => {
+    const line = t('myMembership.grantLine', {
+      source: t(GRANT_SOURCE[grant.source]),
+      period: t(periodKey(grant), { count: grant.period_count }),
+      from: formatDate(lang, grant.starts_at),
+      to: formatDate(lang, grant.ends_at),
+    });
+    return grant.revoked_at ? t('myMembership.revoked', { line, date: formatDate(lang, grant.revoked_at) }) : line;
+  };
   return (
     <AuthPage title={t('myMembership.title')} description={t('myMembership.description')} wide>
       <Section title={t('myMembership.current')}>
@@ -129,12 +139,7 @@ export function Component() {
             <ul className="activity-list">
               {subscription.grants.map((grant) => (
                 <li key={grant.id} className="activity-item">
-                  {t('myMembership.grantLine', {
-                    source: t(GRANT_SOURCE[grant.source]),
-                    period: t(periodKey(grant), { count: grant.period_count }),
-                    from: formatDate(lang, grant.starts_at),
-                    to: formatDate(lang, grant.ends_at),
-                  })}
+                  {grantLine(grant)}
                 </li>
               ))}
             </ul>
