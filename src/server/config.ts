@@ -101,7 +101,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   SSR_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
-  SSR_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
+  SSR_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(12 * 1024 * 1024),
   SSR_CACHE_TTL: z.coerce.number().int().min(0).default(60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
