@@ -12,9 +12,9 @@ const CATALOGUES = { en: 'src/shared/i18n/en.ts', 'zh-CN': 'src/shared/i18n/zh-C
  * The Brotli-compressed JavaScript a first visit to an article loads before it hydrates: the entry, the app it
  * starts once the page is painted, and the page's chunk. React, React DOM, React Router's data router (the union
  * of what every page uses: it is one module) and TanStack Query, built into one chunk, weigh about 91 KiB
- * (TanStack's useQueries stays with the offline library, its only user); the app's
- * shell and the article page some 19 KiB. The issue's target is 100 KB; this bound only stops the first visit
- * growing unnoticed (112.2 KiB today, of which about 90 B are the root route's footer page links, and about 300 B
+ * (TanStack's useQueries and useMutation stay with the few lazy pages that use them); the app's
+ * shell and the article page some 21 KiB. The issue's target is 100 KB; this bound only stops the first visit
+ * growing unnoticed (112.4 KiB today, of which about 90 B are the root route's footer page links, and about 300 B
  * the back office's routes and the account menu's "Back office" link, which asks who the logged-in user is).
  */
 const BUDGET_BYTES = 112.5 * 1024;
