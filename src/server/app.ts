@@ -22,6 +22,7 @@ import { registerOpenApi } from './platform/openapi.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { responseSerializer } from './platform/serializer.js';
 import { PageViews } from './platform/page-views.js';
+import { Jobs } from './platform/jobs.js';
 import { serializeRequest } from './platform/redact-url.js';
 import { registerSsr, type SsrOptions } from './platform/ssr/index.js';
 import { createTokenSigner } from './platform/tokens.js';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   db?: Db;
   /** Run migrations at start (default true). */
   migrate?: boolean;
+  /** Run periodic jobs in this process (default true); tests that drive jobs themselves turn them off. */
+  jobs?: boolean;
   /** Server-side rendering: `false` for API-only tests. */
   ssr?: SsrOptions | false;
 }
@@ -58,9 +61,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const db = options.db ?? createDb(config.databaseUrl);
   if (options.migrate !== false) await migrateToLatest(db.kysely, db.engine);
-  const ctx: AppContext = { config, db, signer: createTokenSigner(config.secretKey), events: new ContentEvents(), pageViews: new PageViews() };
+  const jobs = new Jobs(db.kysely, app.log, { enabled: options.jobs !== false });
+  const ctx: AppContext = { config, db, signer: createTokenSigner(config.secretKey), events: new ContentEvents(), pageViews: new PageViews(), jobs };
   app.decorate('ctx', ctx);
+  app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    await jobs.stop();
     if (!options.db) await db.destroy();
   });
   app.addHook('onSend', async (request, reply) => {

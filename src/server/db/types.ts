@@ -4,6 +4,7 @@ import type { CourseTables } from './course-types.js';
 import type { CommentTables } from './comment-types.js';
 import type { AdminTables } from './admin-types.js';
 import type { PageTables } from './page-types.js';
+import type { PlatformTables } from './platform-types.js';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC text and booleans are 0/1 integers on both engines,
@@ -356,7 +357,7 @@ export interface MeterCountsTable {
 }
 
 /** The shop's tables live in shop-types.ts. */
-export interface Database extends ShopTables, CourseTables, CommentTables, AdminTables, PageTables {
+export interface Database extends ShopTables, CourseTables, CommentTables, AdminTables, PageTables, PlatformTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   categories: CategoriesTable;

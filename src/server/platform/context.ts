@@ -3,6 +3,7 @@ import type { Db } from '../db/connection.js';
 import type { TokenSigner } from './tokens.js';
 import type { ContentEvents } from './content-events.js';
 import type { PageViews } from './page-views.js';
+import type { Jobs } from './jobs.js';
 
 /** What every service receives: configuration, the database and the platform services. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   events: ContentEvents;
   /** Counts the reads of pages served without calling their module (a cached article page). */
   pageViews: PageViews;
+  /** Periodic jobs, each run by one process of the site at a time. */
+  jobs: Jobs;
 }
 
 declare module 'fastify' {

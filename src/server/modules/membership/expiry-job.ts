@@ -82,18 +82,7 @@ async function mailReminder(ctx: AppContext, sub: SubscriptionRow, kind: Reminde
   return true;
 }
 
-/** Runs the job every few minutes in this process; the timer does not keep the process alive. */
-export function startExpiryJob(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runExpiryJob(ctx, log)
-      .catch((err: unknown) => log.error({ err }, 'membership expiry job failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, EXPIRY_JOB_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The expiry job, run every few minutes by one process of the site. */
+export function defineExpiryJob(ctx: AppContext): void {
+  ctx.jobs.define({ name: 'membership.expiry', intervalMs: EXPIRY_JOB_INTERVAL_MS, run: (log) => runExpiryJob(ctx, log) });
 }

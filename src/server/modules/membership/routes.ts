@@ -38,7 +38,7 @@ import { getActor, requireStaff, requireUser } from '../../platform/auth.js';
 import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { listEnquiries, submitEnquiry } from './enquiry-service.js';
-import { startExpiryJob } from './expiry-job.js';
+import { defineExpiryJob } from './expiry-job.js';
 import { createGiftCodes, getGiftCode, listGiftCodes, redeemGiftCode, revokeGiftCode } from './gift-service.js';
 import {
   createPlan,
@@ -69,13 +69,12 @@ const noContent = z.null().describe('No content');
 
 /**
  * Plans and prices (public), memberships and subscriptions (their owner and staff), grants and gift codes
- * (staff), redeeming a code (any logged-in user). Also runs the expiry job of this process. Plan and product
+ * (staff), redeeming a code (any logged-in user). Also defines the expiry job (run by one process of the site). Plan and product
  * names, descriptions and perks are answered in the reader's language (`lang`, else cookie, else Accept-Language).
  */
 export const membershipRoutes = moduleRoutes((app) => {
   const { ctx } = app;
-  const stop = startExpiryJob(ctx, app.log);
-  app.addHook('onClose', async () => stop());
+  defineExpiryJob(ctx);
 
   // Plans
 

@@ -4,7 +4,7 @@ import { releaseHolds, releaseReservation } from './holds.js';
 import { completePaidOrder } from './payment-service.js';
 import { findOrder, lapsedReservations, overdueOrders, transitionIf, unconfirmedPaidOrders } from './repo.js';
 
-/** How often each process runs the job. Any number of processes may run it: every step is a conditional update. */
+/** How often the job runs (in one process of the site; every step is a conditional update all the same). */
 export const ORDER_JOB_INTERVAL_MS = 60 * 1000;
 /** Rows one run handles of each kind; the rest wait for the next run. */
 const BATCH = 200;
@@ -50,18 +50,7 @@ export async function runOrderJob(ctx: AppContext, log?: FastifyBaseLogger, now:
   return { released, expired, completed };
 }
 
-/** Runs the job every minute in this process; the timer does not keep the process alive. */
-export function startOrderJob(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runOrderJob(ctx, log)
-      .catch((err: unknown) => log.error({ err }, 'order job failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, ORDER_JOB_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The order job, run every minute by one process of the site. */
+export function defineOrderJob(ctx: AppContext): void {
+  ctx.jobs.define({ name: 'orders.maintain', intervalMs: ORDER_JOB_INTERVAL_MS, run: (log) => runOrderJob(ctx, log) });
 }

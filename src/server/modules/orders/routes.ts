@@ -30,7 +30,7 @@ import { attachmentHeader } from '../../platform/attachment.js';
 import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
 import { openDownload } from './downloads.js';
 import type { Answer, KeyedRequest } from './idempotency.js';
-import { startOrderJob } from './order-job.js';
+import { defineOrderJob } from './order-job.js';
 import {
   cancelOrder,
   checkout,
@@ -69,13 +69,12 @@ const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status
 /**
  * Checkout and orders. Every call needs a login (a download needs its signed link instead); an order, its lines
  * and their attributes answer the owner and staff (others get 404); fulfil and refund are staff calls, cancel the buyer's or staff's. Every write takes an
- * `Idempotency-Key`: a repeat answers what the first answered and changes nothing. Also runs the order job
- * of this process (expiring unpaid orders, releasing lapsed stock holds, finishing paid orders).
+ * `Idempotency-Key`: a repeat answers what the first answered and changes nothing. Also defines the order job
+ * (expiring unpaid orders, releasing lapsed stock holds, finishing paid orders).
  */
 export const ordersRoutes = moduleRoutes((app) => {
   const { ctx } = app;
-  const stop = startOrderJob(ctx, app.log);
-  app.addHook('onClose', async () => stop());
+  defineOrderJob(ctx);
   app.register(async (scoped) => {
     scoped.addHook('onRequest', async (_request, reply) => privateResponse(reply));
     const zapp = asZod(scoped);
