@@ -49,7 +49,7 @@ const PRODUCTS: DemoProduct[] = [
  * goods, downloads (with the `documents` they deliver, when the seed made them; without, they are not for sale),
  * the given membership products as shop products, a gift-message option, a range of books, two vouchers and
  * three shipping methods. Countries come with the migration. Categories, the option and the shipping methods
- * have Chinese names (`translations`); product titles stay as written (README decision 86).
+ * have Chinese names (`translations`); product titles stay as written (decision 86, docs/decisions).
  */
 export async function seedShopDemo(db: Kysely<Database>, membershipProducts: { id: number; name: string }[], now: string, documents: DemoDocument[] = []): Promise<void> {
   const stamps = { created_at: now, updated_at: now };
