@@ -252,7 +252,9 @@ describe('a second payment of a paid order', () => {
     expect(done.payments_to_return).toBe(0);
     expect(done.payments!.map((p) => p.refunded)).toEqual([false, true]);
     expect(done.refunds!.map((r) => [r.payment, r.status])).toEqual([[late.id, 'succeeded']]);
-    expect((await refund({ reason: 'Again', payment: late.id })).statusCode).toBe(400);
+    const again = await refund({ reason: 'Again', payment: late.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().fields).toEqual({ payment: 'This payment has been returned already.' });
 
     // The whole order later: only the settling payment is still to return.
     const whole = ok<Staffed>(await refund({ reason: 'Returned the book' }));

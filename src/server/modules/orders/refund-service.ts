@@ -69,6 +69,7 @@ async function paymentsToRefund(trx: Kysely<Database>, order: OrderRow, only?: n
   const done = new Set((await refundsOf(trx, order.id)).filter((r) => r.status === 'succeeded').map((r) => r.payment_id));
   const open = payments.filter((p) => !done.has(p.id));
   if (only !== undefined) {
+    if (done.has(only)) throw returnedAlready();
     const payment = open.find((p) => p.id === only);
     if (!payment) throw Invalid.field('payment', 'No payment of this order with this id is left to refund.');
     if (payment.outcome !== 'refund_due') {
@@ -84,6 +85,12 @@ async function paymentsToRefund(trx: Kysely<Database>, order: OrderRow, only?: n
     return late;
   }
   throw refused(order, 'refunded');
+}
+
+/** Nothing is left to do for this payment: an earlier request, or one sent at the same time, returned it. */
+function returnedAlready(): Conflict {
+  const message = 'This payment has been returned already.';
+  return new Conflict(`payment: ${message}`, { payment: message });
 }
 
 /** Step 1: the refund rows, `requested`, in one transaction. */
@@ -107,7 +114,8 @@ function requestRefunds(ctx: AppContext, actor: Actor, id: number, reason: strin
         updated_at: now,
       });
       const row = (await refundsOf(trx, order.id)).find((r) => r.payment_id === p.id)!;
-      if (!claimed && !(await requestRefundAgain(trx, row.id, reason, actor.id, now))) continue;
+      // Returned since it was read: another request, sent at the same time, did this refund.
+      if (!claimed && !(await requestRefundAgain(trx, row.id, reason, actor.id, now))) throw only !== undefined ? returnedAlready() : refused((await findOrder(trx, order.id))!, 'refunded');
       due.push({ id: row.id, provider: p.provider, providerTradeNo: p.provider_trade_no, outRequestNo: row.out_request_no ?? outRequestNo, amount: row.amount, paid: p.amount });
     }
     return { number: order.number, due };
@@ -117,11 +125,18 @@ function requestRefunds(ctx: AppContext, actor: Actor, id: number, reason: strin
 /**
  * Step 3: the order refunded and its grants taken back, with the refunds that made it so; `onePayment`: the
  * refunds marked done only (one late payment returned, the order as it was).
+ *
+ * Requests sent at the same time all pass steps 1 and 2 (the provider makes the refund once, by its number), so
+ * this step decides which of them did the work: the one whose conditional updates (refund rows `succeeded`, the
+ * order `refunded`) changed rows. A row lock holds the others until it commits; they then change nothing and
+ * answer the 409 a later request gets, never a second 200.
  */
 async function completeRefund(ctx: AppContext, trx: Kysely<Database>, id: number, settled: Settled[], reason: string, by: number | null, onePayment = false): Promise<Answer<Order>> {
   const now = nowIso();
-  for (const s of settled) await markRefundSucceeded(trx, s.id, { provider_refund_no: s.providerRefundNo, settled_by: s.settledBy, updated_at: now });
+  let marked = 0;
+  for (const s of settled) if (await markRefundSucceeded(trx, s.id, { provider_refund_no: s.providerRefundNo, settled_by: s.settledBy, updated_at: now })) marked += 1;
   const order = (await findOrder(trx, id))!;
+  if (settled.length > 0 && marked === 0) throw onePayment ? returnedAlready() : refused(order, 'refunded');
   if (onePayment || (order.status !== 'paid' && order.status !== 'fulfilled')) return { status: 200, body: await orderView(ctx, trx, order.id, true) };
   // A payment that arrived meanwhile is refunded by the next request; the order waits for it.
   if ((await paymentsToRefund(trx, order)).length > 0) {
@@ -130,7 +145,7 @@ async function completeRefund(ctx: AppContext, trx: Kysely<Database>, id: number
   }
   const fromPaid = await transitionIf(trx, order.id, ['paid'], { status: 'refunded', closed_at: now, updated_at: now });
   if (!fromPaid && !(await transitionIf(trx, order.id, ['fulfilled'], { status: 'refunded', closed_at: now, updated_at: now }))) {
-    return { status: 200, body: await orderView(ctx, trx, order.id, true) };
+    throw refused((await findOrder(trx, order.id))!, 'refunded');
   }
   if ((await paymentsOf(trx, order.id)).length === 0) {
     // Nothing was paid (a voucher took it all): the refund is a record only.

@@ -285,8 +285,9 @@ export async function requestRefundAgain(db: Kysely<Database>, id: number, reaso
   );
 }
 
-export async function markRefundSucceeded(db: Kysely<Database>, id: number, values: { provider_refund_no: string | null; settled_by: 'provider' | 'local'; updated_at: string }): Promise<void> {
-  await db.updateTable('order_refunds').set({ status: 'succeeded', failure_reason: null, ...values }).where('id', '=', id).where('status', '!=', 'succeeded').execute();
+/** Marks a refund done; false when it was done already (another request settled it first). */
+export async function markRefundSucceeded(db: Kysely<Database>, id: number, values: { provider_refund_no: string | null; settled_by: 'provider' | 'local'; updated_at: string }): Promise<boolean> {
+  return changed(await db.updateTable('order_refunds').set({ status: 'succeeded', failure_reason: null, ...values }).where('id', '=', id).where('status', '!=', 'succeeded').executeTakeFirst());
 }
 
 export function findRefundByRequestNo(db: Kysely<Database>, outRequestNo: string) {

@@ -614,16 +614,25 @@ export async function getOrderLineAttribute(ctx: AppContext, actor: Actor, id: n
 
 // Staff: fulfil, cancel (refunds: refund-service.ts)
 
+/** Refuses a move the order's status does not allow; `order` is read after the refused update, so it names the status now. */
 export function refused(order: OrderRow, action: string): Conflict {
   const message = `An order that is ${order.status} cannot be ${action}.`;
   return new Conflict(`status: ${message}`, { status: message });
+}
+
+/**
+ * The order as it is after a refused conditional update: on PostgreSQL a request sent at the same time as the
+ * one that moved it read it before the move, and must name the status it found, as a later request would.
+ */
+async function statusNow(trx: Kysely<Database>, order: OrderRow): Promise<OrderRow> {
+  return (await findOrder(trx, order.id)) ?? order;
 }
 
 export function fulfilOrder(ctx: AppContext, actor: Actor, id: number, request: KeyedRequest): Promise<Answer<Order>> {
   return runKeyed<Order>(ctx, actor, request, async (trx) => {
     const order = await reachableOrder(trx, actor, id);
     const now = nowIso();
-    if (!(await transitionIf(trx, order.id, ['paid'], { status: 'fulfilled', fulfilled_at: now, updated_at: now }))) throw refused(order, 'fulfilled');
+    if (!(await transitionIf(trx, order.id, ['paid'], { status: 'fulfilled', fulfilled_at: now, updated_at: now }))) throw refused(await statusNow(trx, order), 'fulfilled');
     return { status: 200, body: await orderView(ctx, trx, order.id) };
   });
 }
@@ -645,7 +654,7 @@ export function cancelOrder(ctx: AppContext, actor: Actor, id: number, request: 
   return runKeyed<Order>(ctx, actor, request, async (trx) => {
     const order = await reachableOrder(trx, actor, id);
     const now = nowIso();
-    if (!(await cancelWithin(trx, order, now))) throw refused(order, 'cancelled');
+    if (!(await cancelWithin(trx, order, now))) throw refused(await statusNow(trx, order), 'cancelled');
     return { status: 200, body: await orderView(ctx, trx, order.id) };
   });
 }
