@@ -75,6 +75,10 @@ export interface Config {
   discourseConnectSecret: string | null;
   /** The community's Slack invite link (`COMMUNITY_SLACK_URL`, https); null: no Slack. */
   communitySlackUrl: string | null;
+  /** Newsletter messages sent per minute at most, across the site (`MAIL_RATE_PER_MINUTE`). */
+  mailRatePerMinute: number;
+  /** Seconds one newsletter message may take over SMTP (`MAIL_SEND_TIMEOUT_SECONDS`); a claim twice as old is a crash. */
+  mailSendTimeoutSeconds: number;
 }
 
 /** An optional setting: unset or blank is none; anything else must pass `schema` (URLs trimmed, secrets as given). */
@@ -139,6 +143,8 @@ const envSchema = z.object({
   DISCOURSE_URL: optionalSetting(z.string().url().refine((v) => /^https?:\/\//i.test(v), 'must be an http or https URL')),
   DISCOURSE_CONNECT_SECRET: optionalSetting(z.string().min(16, 'DISCOURSE_CONNECT_SECRET must be at least 16 characters'), false),
   COMMUNITY_SLACK_URL: optionalSetting(z.string().url().refine((v) => /^https:\/\//i.test(v), 'must be an https link')),
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  MAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
 });
 
 export interface AlipayConfig {
@@ -308,6 +314,8 @@ export function loadConfig(
     discourseUrl: e.DISCOURSE_URL ? e.DISCOURSE_URL.replace(/\/+$/, '') : null,
     discourseConnectSecret: e.DISCOURSE_CONNECT_SECRET ?? null,
     communitySlackUrl: e.COMMUNITY_SLACK_URL ?? null,
+    mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
+    mailSendTimeoutSeconds: e.MAIL_SEND_TIMEOUT_SECONDS,
   };
   return { ...config, ...overrides };
 }

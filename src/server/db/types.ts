@@ -5,6 +5,7 @@ import type { CommentTables } from './comment-types.js';
 import type { AdminTables } from './admin-types.js';
 import type { PageTables } from './page-types.js';
 import type { PlatformTables } from './platform-types.js';
+import type { NewsletterTables } from './newsletter-types.js';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC text and booleans are 0/1 integers on both engines,
@@ -357,7 +358,7 @@ export interface MeterCountsTable {
 }
 
 /** The shop's tables live in shop-types.ts. */
-export interface Database extends ShopTables, CourseTables, CommentTables, AdminTables, PageTables, PlatformTables {
+export interface Database extends ShopTables, CourseTables, CommentTables, AdminTables, PageTables, PlatformTables, NewsletterTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   categories: CategoriesTable;

@@ -15,10 +15,11 @@ import { pagesRoutes } from './pages/routes.js';
 import { shopRoutes } from './shop/routes.js';
 import { ssoRoutes } from './sso/routes.js';
 import { usersRoutes } from './users/routes.js';
+import { newslettersRoutes } from './newsletters/routes.js';
 
 /**
  * API modules, registered under /api/v2 in this order. `mailboxRoutes` is the exception: site pages
  * (`/dev/mailbox/<secret>`) in a non-encapsulated plugin, which the prefix does not reach; so is `devPayRoutes`
  * (`/dev/pay`, the test payment page).
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, commentsRoutes, ordersRoutes, paymentsRoutes, ssoRoutes, adminRoutes, pagesRoutes, devPayRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, commentsRoutes, ordersRoutes, paymentsRoutes, ssoRoutes, adminRoutes, pagesRoutes, newslettersRoutes, devPayRoutes];
