@@ -4,7 +4,8 @@ import type { Config } from '../../../src/server/config.js';
 import type { PaymentMethod } from '../../../src/shared/api/payments-paths.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createUser, tokenFor } from '../helpers/factories.js';
-import { createOtherProduct } from '../shop/factories.js';
+import { ADDRESS } from '../orders/factories.js';
+import { createOtherProduct, createPhysical } from '../shop/factories.js';
 import { providerEnv, providerKeys, testConfig } from '../../unit/payments/fixtures.js';
 
 export { providerKeys };
@@ -56,4 +57,28 @@ export async function paymentRows(t: TestApp, orderId: number) {
 /** Posts to a notify route the way a provider does: the raw body with its own content type. */
 export function notify(t: TestApp, path: string, body: string, headers: Record<string, string>) {
   return t.app.inject({ method: 'POST', url: `/api/v2${path}`, payload: body, headers });
+}
+
+/** A pending order of one book held in stock (a reservation), so a refusal can be checked against stock too. */
+export async function placeStockedOrder(t: TestApp, buyer: Buyer, paymentMethod: PaymentMethod, shippingCode: string): Promise<PlacedOrder & { stockRecordId: number }> {
+  const book = await createPhysical(t, { stock: 10, price: 5000 });
+  const res = await t.api('POST', '/quick_checkout', {
+    token: buyer.token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { product: book.product.id, quantity: 2, shipping_address: ADDRESS, shipping_method_code: shippingCode, payment_method: paymentMethod },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const order = res.json<PlacedOrder & { total_incl_tax: number }>();
+  return { id: order.id, number: order.number, total: order.total_incl_tax, status: order.status, stockRecordId: book.record.id };
+}
+
+/** Everything a notification could change about an order: the order row, its payments, its stock and holds. */
+export async function orderFootprint(t: TestApp, order: { id: number; stockRecordId: number }) {
+  const db = t.db.kysely;
+  return {
+    order: await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow(),
+    payments: await db.selectFrom('order_payments').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
+    stock: await db.selectFrom('shop_stock_records').select(['num_in_stock', 'num_allocated', 'updated_at']).where('id', '=', order.stockRecordId).executeTakeFirstOrThrow(),
+    holds: await db.selectFrom('order_stock_reservations').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
+  };
 }

@@ -113,21 +113,22 @@ export function alipayFieldsProblem(config: Config, params: AlipayParams): strin
 export function verifyAlipayNotification(config: Config, body: string): Verdict {
   const params = parseAlipayForm(body);
   if (!(params instanceof Map)) return rejected(`parameter ${params.duplicate.slice(0, 40)} sent twice`);
+  const claimed = params.get('out_trade_no');
   const problem = alipaySignatureProblem(config, params) ?? alipayFieldsProblem(config, params);
-  if (problem) return rejected(problem);
+  if (problem) return rejected(problem, 400, claimed);
   const tradeNo = params.get('trade_no');
-  if (!tradeNo) return rejected('trade_no missing');
+  if (!tradeNo) return rejected('trade_no missing', 400, claimed);
   const state = params.get('trade_status') ?? '';
   const receipt = { provider: 'alipay' as const, providerTradeNo: tradeNo, orderNumber: params.get('out_trade_no')!, amount: yuanToFen(params.get('total_amount'))! };
   const refundFee = params.get('refund_fee');
   if (refundFee) {
     const refundAmount = yuanToFen(refundFee);
-    if (refundAmount === undefined) return rejected('refund_fee is not an amount in yuan');
+    if (refundAmount === undefined) return rejected('refund_fee is not an amount in yuan', 400, claimed);
     return { kind: 'refund', receipt, state, refundAmount };
   }
   if (state === 'TRADE_SUCCESS' || state === 'TRADE_FINISHED') return { kind: 'paid', receipt, state };
   if (state === 'WAIT_BUYER_PAY' || state === 'TRADE_CLOSED') return { kind: 'unpaid', receipt, state };
-  return rejected(`trade_status "${state.slice(0, 40)}" is not one Alipay sends`);
+  return rejected(`trade_status "${state.slice(0, 40)}" is not one Alipay sends`, 400, claimed);
 }
 
 /** Subjects are at most 256 characters at Alipay. */

@@ -45,7 +45,7 @@ export type Verdict =
   | { kind: 'paid'; receipt: Receipt; state: string; buyer?: number }
   | { kind: 'refund'; receipt: Receipt; state: string; refundAmount: number; refundNo?: string; providerRefundNo?: string }
   | { kind: 'unpaid'; receipt: Receipt; state: string; buyer?: number }
-  | { kind: 'rejected'; reason: string; status: number };
+  | { kind: 'rejected'; reason: string; status: number; orderNumber?: string };
 
 /** A notification as it arrived: headers lower-cased, the body as the raw text received. */
 export interface RawNotification {
@@ -95,4 +95,8 @@ export class PaymentProviderError extends AppError {
   }
 }
 
-export const rejected = (reason: string, status = 400): Verdict => ({ kind: 'rejected', reason, status });
+/**
+ * A refusal, with the order number the message names when it can be read (from a message that may not be
+ * genuine: it goes to the log only, so a refusal can be traced to an order).
+ */
+export const rejected = (reason: string, status = 400, orderNumber?: string): Verdict => ({ kind: 'rejected', reason, status, ...(orderNumber ? { orderNumber } : {}) });

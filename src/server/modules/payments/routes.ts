@@ -28,7 +28,7 @@ import { parseAlipayForm } from './alipay.js';
 import { devProviderAvailable } from './dev.js';
 import { PaymentProviderError } from './provider.js';
 import { devPayHtml } from './dev-page.js';
-import { settleRefundFromProvider } from '../orders/refund-service.js';
+import { alipayNotifyRoutes, failureStatus, logFailure, rawText, signedTextBodies, wechatpayNotifyRoutes } from './notify-routes.js';
 import { assertPaymentKeys, devPayable, devPageOrder, handleNotification, orderRef, paymentStatus, startPayment, availableMethods, verifyAlipayReturn } from './service.js';
 
 const tags = ['payments'];
@@ -38,64 +38,6 @@ const nowSeconds = () => Math.floor(now() / 1000);
 function rawBodies(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-}
-
-const rawText = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : '');
-
-/**
- * `POST pay/alipay/notify`: outside login and the JSON error format. The form is decoded once by the
- * provider code from the raw text; the reply is exactly `success` or `fail` (text/plain), whatever happens.
- */
-async function alipayNotifyRoutes(app: FastifyInstance): Promise<void> {
-  const { ctx } = app;
-  rawBodies(app);
-  const answer = (reply: FastifyReply, status: number, text: 'success' | 'fail') =>
-    reply.status(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);
-  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
-    const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
-    if (status >= 500) request.log.error({ err, provider: 'alipay' }, 'payment notification failed');
-    else request.log.warn({ provider: 'alipay', reason: err.message }, 'payment notification refused');
-    return answer(reply, status, 'fail');
-  });
-  app.post(paymentsPaths.alipayNotify, { schema: { tags, summary: 'Alipay asynchronous notification (form body); answers `success` or `fail`' } }, async (request, reply) => {
-    const result = await handleNotification(ctx, 'alipay', { headers: request.headers, body: rawText(request), now: nowSeconds() }, request.log);
-    return answer(reply, result.ok ? 200 : result.status, result.ok ? 'success' : 'fail');
-  });
-}
-
-/**
- * `POST pay/wechatpay/notify`: verified against the raw body string (JSON is parsed only after the signature
- * checks out). 204 on success, duplicates included; otherwise 4xx/5xx with `{"code":"FAIL","message":...}`.
- */
-async function wechatpayNotifyRoutes(app: FastifyInstance): Promise<void> {
-  const { ctx } = app;
-  rawBodies(app);
-  const fail = (reply: FastifyReply, status: number, message: string) =>
-    reply.status(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify({ code: 'FAIL', message }));
-  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
-    const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
-    if (status >= 500) request.log.error({ err, provider: 'wechatpay' }, 'payment notification failed');
-    else request.log.warn({ provider: 'wechatpay', reason: err.message }, 'payment notification refused');
-    return fail(reply, status, status >= 500 ? 'Internal error; send it again later.' : err.message);
-  });
-  app.post(paymentsPaths.wechatpayNotify, { schema: { tags, summary: 'WeChat Pay API v3 notification (raw JSON, signed); answers 204' } }, async (request, reply) => {
-    const result = await handleNotification(ctx, 'wechatpay', { headers: request.headers, body: rawText(request), now: nowSeconds() }, request.log);
-    if (!result.ok) return fail(reply, result.status, result.reason);
-    const { verdict } = result;
-    if (verdict.kind === 'refund' && verdict.refundNo !== undefined) {
-      // The outcome of a refund WeChat Pay was processing (the refund call answered PROCESSING).
-      const outcome = await settleRefundFromProvider(ctx, {
-        provider: 'wechatpay',
-        orderNumber: verdict.receipt.orderNumber,
-        outRequestNo: verdict.refundNo,
-        state: verdict.state,
-        amount: verdict.refundAmount,
-        providerRefundNo: verdict.providerRefundNo ?? null,
-      });
-      request.log[outcome === 'unknown' ? 'warn' : 'info']({ provider: 'wechatpay', order_number: verdict.receipt.orderNumber, refund_no: verdict.refundNo, state: verdict.state, outcome }, 'refund notification');
-    }
-    return reply.status(204).header('cache-control', 'no-store').send();
-  });
 }
 
 /** `POST pay/alipay/verify`: the return parameters as a form (the query string as it came) or a JSON object. */
@@ -202,7 +144,15 @@ export const devPayRoutes = fp(
   async (root) => {
     const { ctx } = root;
     await root.register(async (scope) => {
-      rawBodies(scope);
+      signedTextBodies(scope, 'application/x-www-form-urlencoded');
+      // A post that can never succeed (unreadable, NUL bytes, another media type) shows the page's own refusal;
+      // a failure of ours goes on to the site's error answer.
+      scope.setErrorHandler((err: Error, request, reply) => {
+        const status = failureStatus(err);
+        logFailure(request.log, 'dev', status, err);
+        if (status >= 500) throw err;
+        return reply.status(status).send(devPayHtml(privatePage(reply, request), null, { kind: 'invalid' }));
+      });
       const app = asZod(scope);
       app.get(devPayPath, { schema: { hide: true, querystring: z.object({ token: z.string().max(2000).default('') }) } }, async (request, reply) => {
         if (!devProviderAvailable(ctx.config)) return reply.callNotFound();

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentChannel, PaymentMethod } from '../../../shared/api/payments-paths.js';
 import { paymentsPaths, payReturnPath, PAYMENT_METHODS } from '../../../shared/api/payments-paths.js';
 import { API_PREFIX } from '../../../shared/api/prefix.js';
-import type { AlipayReturnReport, PaymentMethods, PaymentStartAnswer, PaymentStatus } from '../../../shared/api/payments.js';
+import { orderNumber, type AlipayReturnReport, type PaymentMethods, type PaymentStartAnswer, type PaymentStatus } from '../../../shared/api/payments.js';
 import type { Config } from '../../config.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -136,6 +136,12 @@ export type NotificationResult =
   | { ok: true; order: PayableOrder; verdict: Exclude<Verdict, { kind: 'rejected' }>; outcome: MarkPaidOutcome | null }
   | { ok: false; status: number; reason: string; order?: PayableOrder };
 
+/** A provider's trade number: printable ASCII, as every provider writes them (and as a text column takes them). */
+const TRADE_NO = /^[\x21-\x7e]{1,128}$/;
+
+/** A number named by a message that may not be genuine, cut and stripped of control characters for the log. */
+const loggable = (number: string) => [...number.slice(0, 64)].map((c) => (c < ' ' || c === '\u007f' ? '?' : c)).join('');
+
 async function orderOf(ctx: AppContext, number: string): Promise<PayableOrder | undefined> {
   try {
     return await payableOrder(ctx, null, { number });
@@ -153,16 +159,20 @@ async function orderOf(ctx: AppContext, number: string): Promise<PayableOrder | 
  */
 export async function handleNotification(ctx: AppContext, method: PaymentMethod, raw: RawNotification, log: FastifyBaseLogger): Promise<NotificationResult> {
   const provider = providers[method];
-  const refuse = (status: number, reason: string, order?: PayableOrder): NotificationResult => {
-    log.warn({ provider: method, reason, order_number: order?.number }, 'payment notification refused');
-    return { ok: false, status, reason, order };
+  const refuse = (status: number, reason: string, order?: PayableOrder | string): NotificationResult => {
+    const number = typeof order === 'string' ? loggable(order) : order?.number;
+    log.warn({ provider: method, reason, status, order_number: number }, 'payment notification refused');
+    return { ok: false, status, reason, order: typeof order === 'string' ? undefined : order };
   };
   if (!provider.available(ctx.config)) return refuse(404, `${method} is not configured on this site`);
   const verdict = provider.verifyNotification(ctx.config, raw);
-  if (verdict.kind === 'rejected') return refuse(verdict.status, verdict.reason);
+  if (verdict.kind === 'rejected') return refuse(verdict.status, verdict.reason, verdict.orderNumber);
   const { receipt } = verdict;
+  // Checked before any query: a value no order can have is the sender's fault (4xx), never a database error (5xx).
+  if (!orderNumber.safeParse(receipt.orderNumber).success) return refuse(400, 'out_trade_no is not an order number', receipt.orderNumber);
+  if (!TRADE_NO.test(receipt.providerTradeNo)) return refuse(400, 'the trade number is not 1 to 128 printable characters', receipt.orderNumber);
   const order = await orderOf(ctx, receipt.orderNumber);
-  if (!order) return refuse(400, `out_trade_no ${receipt.orderNumber.slice(0, 64)} is not an order of ours`);
+  if (!order) return refuse(400, 'out_trade_no is not an order of ours', receipt.orderNumber);
   if (method !== 'dev' && order.currency !== 'CNY') return refuse(400, `the order is in ${order.currency}, not CNY`, order);
   // An order whose buyer's account is gone (user null) still takes the payment of its own signed link, for a refund.
   if ('buyer' in verdict && verdict.buyer !== undefined && order.user_id !== null && verdict.buyer !== order.user_id) return refuse(403, 'the link was made for another buyer', order);

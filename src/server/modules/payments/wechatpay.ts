@@ -146,18 +146,19 @@ export function verifyWechatpayNotification(config: Config, headers: Record<stri
   if (plain === undefined) return rejected('resource does not decrypt with the APIv3 key');
   const transaction = parseJson(plain);
   if (!isRecord(transaction)) return rejected('resource is not a JSON object');
-  if (transaction.mchid !== w.mchid) return rejected('mchid is not ours');
-  if (transaction.appid !== w.appid) return rejected('appid is not ours');
-  if (typeof transaction.out_trade_no !== 'string' || !transaction.out_trade_no) return rejected('out_trade_no missing');
-  if (typeof transaction.transaction_id !== 'string' || !transaction.transaction_id) return rejected('transaction_id missing');
+  const claimed = typeof transaction.out_trade_no === 'string' ? transaction.out_trade_no : undefined;
+  if (transaction.mchid !== w.mchid) return rejected('mchid is not ours', 400, claimed);
+  if (transaction.appid !== w.appid) return rejected('appid is not ours', 400, claimed);
+  if (!claimed) return rejected('out_trade_no missing');
+  if (typeof transaction.transaction_id !== 'string' || !transaction.transaction_id) return rejected('transaction_id missing', 400, claimed);
   const amount = isRecord(transaction.amount) ? transaction.amount : {};
-  if (typeof amount.total !== 'number' || !Number.isSafeInteger(amount.total) || amount.total < 0) return rejected('amount.total is not an amount in fen');
-  if (amount.currency !== undefined && amount.currency !== 'CNY') return rejected('amount.currency is not CNY');
-  if (transaction.trade_state !== 'SUCCESS') return rejected(`trade_state "${String(transaction.trade_state).slice(0, 40)}" is not SUCCESS`);
+  if (typeof amount.total !== 'number' || !Number.isSafeInteger(amount.total) || amount.total < 0) return rejected('amount.total is not an amount in fen', 400, claimed);
+  if (amount.currency !== undefined && amount.currency !== 'CNY') return rejected('amount.currency is not CNY', 400, claimed);
+  if (transaction.trade_state !== 'SUCCESS') return rejected(`trade_state "${String(transaction.trade_state).slice(0, 40)}" is not SUCCESS`, 400, claimed);
   return {
     kind: 'paid',
     state: 'SUCCESS',
-    receipt: { provider: 'wechatpay', providerTradeNo: transaction.transaction_id, orderNumber: transaction.out_trade_no, amount: amount.total },
+    receipt: { provider: 'wechatpay', providerTradeNo: transaction.transaction_id, orderNumber: claimed, amount: amount.total },
   };
 }
 
