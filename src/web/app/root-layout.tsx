@@ -46,7 +46,7 @@ export function RootLayout() {
             <span className="site-header__name">{siteName}</span>
           </Link>
           <div className="site-header__controls">
-            <Link to={paths.search()} className="icon-button">
+            <Link to={paths.search()} className="icon-button site-header__search">
               <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                 <circle cx="10.5" cy="10.5" r="6.5" />
                 <path d="m15.5 15.5 5 5" />

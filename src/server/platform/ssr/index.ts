@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { registerMedia } from './media.js';
 import { registerPageFallback } from './not-found.js';
+import { registerPluralRedirects } from './plural-redirects.js';
 import type { SsrOptions } from './options.js';
 import { createPageServer } from './render-page.js';
 import { registerClientFiles } from './static-files.js';
@@ -17,5 +18,6 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   const { config } = app.ctx;
   const template = options.mode === 'production' ? await registerClientFiles(app, path.join(config.distDir, 'client')) : undefined;
   await registerMedia(app, path.join(config.dataDir, 'media'), options.mode !== 'production');
+  registerPluralRedirects(app);
   registerPageFallback(app, createPageServer(app, options, template));
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import type { Language } from '../../../shared/i18n/index.js';
 import { useHttp, useI18n } from '../../app/context.js';
 import { paths } from '../../app/paths.js';
 import type { SessionOutcome } from '../../lib/session/machines/session-machine.js';
@@ -11,13 +12,17 @@ import { sessionUserQuery } from '../../lib/session/session-user.js';
 const TOKEN_INVALID: SessionOutcome = 'auth.tokenInvalid';
 const AUTH_PAGES = ['/login', '/signup', '/logout', '/lostpassword', '/reset'];
 
+/** The link's name, apart from the course pages' messages (which load with those pages): the header shows it everywhere. */
+export const MY_COURSES_LABEL: Record<Language, string> = { en: 'My courses', 'zh-CN': '我的课程' };
+
 /**
  * The header's account corner: "Log in" for guests (also on the server and during hydration, where the
  * browser's tokens are unknown), else the user's avatar and name linking to /account (a star on the avatar
- * for a premium member), a "Back office" link for staff (as the server says, once per session), and a logout button.
+ * for a premium member), "My courses" (the learner's courses, one tap from every page), a "Back office" link for
+ * staff (as the server says, once per session), and a logout button.
  */
 export function AccountMenu() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const session = useSession();
   const staff = useQuery({ ...sessionUserQuery(useHttp(), session.auth?.userid ?? 0), enabled: session.loggedIn }).data?.is_staff;
   const location = useLocation();
@@ -58,6 +63,13 @@ export function AccountMenu() {
           {member ? ` ${t('auth.member')}` : ''} {t('auth.yourAccount')}
         </span>
       </Link>
+      {/* On a phone a 44 px sign (an open book), named by its hidden words; words on wider screens. */}
+      <NavLink className="account-menu__courses" to={paths.myCourses()}>
+        <svg className="account-menu__courses-sign" aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M12 6.5C10.5 5 8 4.5 3 4.5v14c5 0 7.5.5 9 2 1.5-1.5 4-2 9-2v-14c-5 0-7.5.5-9 2ZM12 6.5v14" />
+        </svg>
+        <span className="account-menu__courses-text">{MY_COURSES_LABEL[lang]}</span>
+      </NavLink>
       {staff && (
         <Link className="account-menu__staff" to={paths.staff()}>
           <span className="account-menu__staff-text">{t('auth.backOffice')}</span>

@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Form, Link, useLocation, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { useHttp } from '../../../app/context.js';
@@ -8,9 +8,11 @@ import { notFound, parseId, parsePage } from '../../../app/route-params.js';
 import type { RouteDeps } from '../../../app/routes.js';
 import { Head } from '../../../ui/head.js';
 import { pageHref, Pagination } from '../../../ui/pagination.js';
-import { COURSE_ACCESS, COURSE_LEVELS, COURSE_PAGE_SIZE, courseListQuery, coursePricesQuery, courseTaxaQuery, type CourseListParams } from '../api/courses.js';
+import { COURSE_ACCESS, COURSE_LEVELS, COURSE_PAGE_SIZE, courseListQuery, coursePricesQuery, courseTaxaQuery, myCoursesQuery, type CourseListParams } from '../api/courses.js';
 import { lowestPrice } from '../components/access-tag.js';
 import { CourseCard } from '../components/course-card.js';
+import { MyCoursesLink } from '../components/my-courses-link.js';
+import { useViewer } from '../components/viewer.js';
 
 /** The catalogue's filters and page from the URL query; null when one of them is not a valid value. */
 export function listParamsOf(search: URLSearchParams): CourseListParams | null {
@@ -76,6 +78,9 @@ export function Component() {
   const { data: tags } = useSuspenseQuery(courseTaxaQuery(http, 'tag', lang));
   const { data: prices } = useSuspenseQuery(coursePricesQuery(http, lang));
   const priceOf = new Map(prices.map((c) => [c.id, lowestPrice(c.products)]));
+  // A learner's way to their own courses (the first page of them says whether there are any): after hydration only.
+  const { viewer } = useViewer();
+  const enrolled = (useQuery({ ...myCoursesQuery(http, viewer, 1, lang), enabled: viewer > 0 }).data?.count ?? 0) > 0;
   const filtered = Boolean(params.category ?? params.tag ?? params.level ?? params.access);
   const formKey = search.toString();
   const navigate = useNavigate();
@@ -100,6 +105,11 @@ export function Component() {
       <header className="page-header">
         <h1>{t('courses.title')}</h1>
         <p className="page-header__description">{t('courses.description')}</p>
+        {viewer > 0 && enrolled && (
+          <p className="page-header__mine">
+            <MyCoursesLink />
+          </p>
+        )}
       </header>
       {/* A plain GET form: it works before the script loads, and the router keeps the filters in the URL. */}
       <Form key={formKey} method="get" action={paths.courses()} className="course-filters" aria-label={t('courses.filters')} onSubmit={submit}>

@@ -10,6 +10,7 @@ import { courseOutlineQuery, courseProgressQuery, courseQuery } from '../api/cou
 import { AccessTag, lowestPrice } from '../components/access-tag.js';
 import { CourseAction } from '../components/course-action.js';
 import { CourseOutlineList } from '../components/course-outline.js';
+import { MyCoursesLink } from '../components/my-courses-link.js';
 import { ProgressMeter } from '../components/progress-meter.js';
 import { RichBody } from '../components/rich-body.js';
 import { useViewer } from '../components/viewer.js';
@@ -91,12 +92,17 @@ export function Component() {
         </header>
         {course.cover && <img className="article__cover" src={course.cover} alt="" decoding="async" />}
         {learner && learner.enrolled && (
-          <ProgressMeter
-            label={t('course.progress')}
-            value={learner.done}
-            max={learner.total}
-            text={t('course.progressText', { done: learner.done, total: learner.total })}
-          />
+          <>
+            <ProgressMeter
+              label={t('course.progress')}
+              value={learner.done}
+              max={learner.total}
+              text={t('course.progressText', { done: learner.done, total: learner.total })}
+            />
+            <p className="course__mine">
+              <MyCoursesLink />
+            </p>
+          </>
         )}
         <CourseAction
           course={course} outline={outline} viewer={viewer} progress={progress.data} checking={viewer > 0 && (mine.isPending || progress.isPending)}

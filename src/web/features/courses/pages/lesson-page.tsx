@@ -10,6 +10,7 @@ import type { RouteDeps } from '../../../app/routes.js';
 import { Head } from '../../../ui/head.js';
 import { courseKeys, courseProgressQuery, courseQuery, lessonNavigationQuery, lessonQuery, markLessonDone } from '../api/courses.js';
 import { CourseOffer } from '../components/course-action.js';
+import { MyCoursesLink } from '../components/my-courses-link.js';
 import { ProgressMeter } from '../components/progress-meter.js';
 import { RichBody } from '../components/rich-body.js';
 import { useLessonKeys } from '../components/use-lesson-keys.js';
@@ -133,6 +134,11 @@ export function Component() {
               {lesson.course.title}
             </Link>
           </p>
+          {learner?.enrolled && (
+            <p className="lesson__mine">
+              <MyCoursesLink />
+            </p>
+          )}
           <h1 className="article__title" lang={written}>
             {lesson.title}
           </h1>
