@@ -106,8 +106,9 @@ describe('the log of Alipay notifications', () => {
       expect(result.ok).toBe(false);
     }
     expect(entries).toEqual([
-      [{ provider: 'alipay', reason: 'sign_type "RSA": only RSA2 is accepted', order_number: undefined }, 'payment notification refused'],
-      [{ provider: 'alipay', reason: 'amount 601 differs from the order total 600', order_number: order.number }, 'payment notification refused'],
+      // The number the refused message names is logged too, so a refusal can be traced to its order.
+      [{ provider: 'alipay', reason: 'sign_type "RSA": only RSA2 is accepted', status: 400, order_number: order.number }, 'payment notification refused'],
+      [{ provider: 'alipay', reason: 'amount 601 differs from the order total 600', status: 400, order_number: order.number }, 'payment notification refused'],
     ]);
     const text = JSON.stringify(entries);
     for (const body of bodies) expect(text).not.toContain(new URLSearchParams(body).get('sign')!.slice(0, 24));
