@@ -476,8 +476,13 @@ export async function addViews(db: Kysely<Database>, counts: Map<number, number>
   }
 }
 
+/** Runs `work` in the caller's transaction when there is one, else in a new one. */
+function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 export async function insertArticle(db: Kysely<Database>, values: NewArticle, tagIds: number[], topicIds: number[]): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx.insertInto('articles').values(values).returning('id').executeTakeFirstOrThrow();
     await replaceArticleTags(trx, row.id, tagIds);
     await replaceArticleTopics(trx, row.id, topicIds);
@@ -493,7 +498,7 @@ export async function updateArticleRow(
   tagIds: number[] | undefined,
   topicIds: number[] | undefined,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.updateTable('articles').set(values).where('id', '=', id).execute();
     if (tagIds) await replaceArticleTags(trx, id, tagIds);
     if (topicIds) await replaceArticleTopics(trx, id, topicIds);

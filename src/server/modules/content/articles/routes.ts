@@ -41,6 +41,8 @@ import { ViewCounter, writeViews } from './views.js';
 import { NotFound } from '../../../platform/errors.js';
 import { secretMatches } from '../../../platform/secrets.js';
 import { requestLanguage } from '../../../platform/request-language.js';
+import { registerEditable } from '../editorial/service.js';
+import { articleEditing } from './editing.js';
 
 const tags = ['articles'];
 /** Card lists name categories, tags and topics in `lang` (else the reader's language cookie or Accept-Language). */
@@ -52,6 +54,7 @@ const GUEST_ANSWER_BYTES = 4 * 1024 * 1024;
 
 export const articleRoutes = moduleRoutes((app) => {
   const { ctx } = app;
+  registerEditable(ctx, articleEditing);
   const views = new ViewCounter({ write: writeViews(ctx), log: app.log });
   app.addHook('onClose', () => views.flush());
   // An article page served from the page cache never calls this API: the page server counts its read here.

@@ -284,7 +284,7 @@ async function uniqueSlug(ctx: AppContext, wanted: string, selfId?: number): Pro
   }
 }
 
-async function checkReferences(ctx: AppContext, input: ArticlePatch): Promise<void> {
+export async function checkReferences(ctx: AppContext, input: ArticlePatch): Promise<void> {
   const db = ctx.db.kysely;
   if (input.author_id && (await existingIds(db, 'users', [input.author_id])).length === 0) {
     throw Invalid.field('author_id', 'No such author.');
@@ -299,7 +299,7 @@ async function checkReferences(ctx: AppContext, input: ArticlePatch): Promise<vo
   }
 }
 
-function bodyColumns(markdown: string) {
+export function bodyColumns(markdown: string) {
   const content_html = renderMarkdown(markdown);
   const body_text = htmlToText(content_html);
   return { body_markdown: markdown, content_html, body_text, reading_time: readingTime(body_text) };
