@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -23,6 +24,9 @@ import { registerSecurityHeaders } from './platform/security-headers.js';
 import { responseSerializer } from './platform/serializer.js';
 import { PageViews } from './platform/page-views.js';
 import { Jobs } from './platform/jobs.js';
+import type { Bus } from './platform/cluster/bus.js';
+import { connectRedis, createSiteBus } from './platform/cluster/site-bus.js';
+import { databaseRateLimitStore } from './platform/rate-limit-store.js';
 import { serializeRequest } from './platform/redact-url.js';
 import { registerSsr, type SsrOptions } from './platform/ssr/index.js';
 import { createTokenSigner } from './platform/tokens.js';
@@ -36,6 +40,8 @@ export interface BuildOptions {
   migrate?: boolean;
   /** Run periodic jobs in this process (default true); tests that drive jobs themselves turn them off. */
   jobs?: boolean;
+  /** The notice transport (tests); by default chosen from the configuration (see createSiteBus). */
+  bus?: Bus;
   /** Server-side rendering: `false` for API-only tests. */
   ssr?: SsrOptions | false;
 }
@@ -55,18 +61,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A closing server still answers on its open connections (a worker draining for a reload tells each client to
+    // reconnect instead, platform/cluster/drain.ts); a 503 there would be a failed request.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorReply,
   });
 
   const db = options.db ?? createDb(config.databaseUrl);
   if (options.migrate !== false) await migrateToLatest(db.kysely, db.engine);
-  const jobs = new Jobs(db.kysely, app.log, { enabled: options.jobs !== false });
+  const jobs = new Jobs(db.kysely, app.log, { enabled: options.jobs !== false, pollMs: config.jobsPollMs });
   const ctx: AppContext = { config, db, signer: createTokenSigner(config.secretKey), events: new ContentEvents(), pageViews: new PageViews(), jobs };
   app.decorate('ctx', ctx);
+  const redis = await connectRedis(config, app.log);
+  const bus = options.bus ?? (await createSiteBus(config, db, redis, app.log));
+  ctx.events.attach(bus);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await bus.close();
+    redis?.disconnect();
     if (!options.db) await db.destroy();
   });
   app.addHook('onSend', async (request, reply) => {
@@ -84,7 +98,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  // Route limits count once across every process: in Redis when configured, else in the database.
+  await app.register(rateLimit, redis ? { global: false, redis, nameSpace: 'lectern:rl:' } : { global: false, store: databaseRateLimitStore(db.kysely) });
+  if (config.servedByHeader) {
+    const servedBy = `${hostname()}:${process.pid}`;
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('x-served-by', servedBy);
+    });
+  }
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
   await app.register(authPlugin);
   guardRoutesFirst(app);

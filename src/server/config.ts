@@ -2,6 +2,7 @@ import { DEFAULT_PASSWORD_COST } from './platform/passwords.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { CAPTCHA_MAX_NUMBER } from '../shared/constants.js';
 import { engineOf } from './db/connection.js';
@@ -75,6 +76,18 @@ export interface Config {
   discourseConnectSecret: string | null;
   /** The community's Slack invite link (`COMMUNITY_SLACK_URL`, https); null: no Slack. */
   communitySlackUrl: string | null;
+  /** Worker processes `npm start` runs on this machine (`WORKERS`: `auto` is one per core; 1 is no cluster). */
+  workers: number;
+  /** `REDIS_URL`: cache notices and route rate limits through Redis; null: through the database (or the cluster). */
+  redisUrl: string | null;
+  /** `STORAGE_URL` (`s3://bucket/prefix?endpoint=...&region=...`): uploads on S3-compatible storage; null: `DATA_DIR`. */
+  storageUrl: string | null;
+  /** `DATABASE_READ_URL`: a PostgreSQL replica for public reads; null: every read goes to `databaseUrl`. */
+  databaseReadUrl: string | null;
+  /** `SERVED_BY_HEADER=1`: answers carry `X-Served-By` (host and process), for the cluster tests and the drill. */
+  servedByHeader: boolean;
+  /** `JOBS_POLL_MS`: how often a process looks for a due job (a due job starts within this time). */
+  jobsPollMs: number;
   /** Newsletter messages sent per minute at most, across the site (`MAIL_RATE_PER_MINUTE`). */
   mailRatePerMinute: number;
   /** Seconds one newsletter message may take over SMTP (`MAIL_SEND_TIMEOUT_SECONDS`); a claim twice as old is a crash. */
@@ -142,6 +155,16 @@ const envSchema = z.object({
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_PASSWORD_COST),
   DISCOURSE_URL: optionalSetting(z.string().url().refine((v) => /^https?:\/\//i.test(v), 'must be an http or https URL')),
   DISCOURSE_CONNECT_SECRET: optionalSetting(z.string().min(16, 'DISCOURSE_CONNECT_SECRET must be at least 16 characters'), false),
+  WORKERS: z
+    .string()
+    .trim()
+    .default('auto')
+    .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), 'must be auto or a whole number from 1 to 64'),
+  REDIS_URL: optionalSetting(z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')),
+  STORAGE_URL: optionalSetting(z.string().refine((v) => /^s3:\/\/[^/?]+/.test(v), 'must look like s3://bucket/prefix?endpoint=...')),
+  DATABASE_READ_URL: optionalSetting(z.string().refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL')),
+  SERVED_BY_HEADER: z.enum(['0', '1', 'true', 'false']).default('0'),
+  JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   COMMUNITY_SLACK_URL: optionalSetting(z.string().url().refine((v) => /^https:\/\//i.test(v), 'must be an https link')),
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   MAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
@@ -314,6 +337,12 @@ export function loadConfig(
     discourseUrl: e.DISCOURSE_URL ? e.DISCOURSE_URL.replace(/\/+$/, '') : null,
     discourseConnectSecret: e.DISCOURSE_CONNECT_SECRET ?? null,
     communitySlackUrl: e.COMMUNITY_SLACK_URL ?? null,
+    workers: e.WORKERS === 'auto' ? availableParallelism() : Number(e.WORKERS),
+    redisUrl: e.REDIS_URL ?? null,
+    storageUrl: e.STORAGE_URL ?? null,
+    databaseReadUrl: e.DATABASE_READ_URL ?? null,
+    servedByHeader: truthy(e.SERVED_BY_HEADER),
+    jobsPollMs: e.JOBS_POLL_MS,
     mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
     mailSendTimeoutSeconds: e.MAIL_SEND_TIMEOUT_SECONDS,
   };

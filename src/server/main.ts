@@ -1,12 +1,15 @@
-import { loadConfig } from './config.js';
+import cluster from 'node:cluster';
+import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
-import { createDb } from './db/connection.js';
+import { createDb, engineOf, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { seedIfEmpty, seedLargeSite } from './db/seed/index.js';
 import { runCreateSuperuser } from './commands/create-superuser.js';
 import { promptHidden } from './commands/hidden-prompt.js';
 import { logStartupNotices } from './commands/startup-notices.js';
 import { installProcessGuard } from './platform/process-guard.js';
+import { closeConnectionsWhen, drainWorker } from './platform/cluster/drain.js';
+import { DRAIN, runSupervisor } from './platform/cluster/supervisor.js';
 import type { RenderFn } from './platform/ssr/index.js';
 
 /**
@@ -15,9 +18,10 @@ import type { RenderFn } from './platform/ssr/index.js';
  */
 async function serve(mode: 'production' | 'development') {
   const config = loadConfig(process.env, mode === 'development' ? { env: 'development' } : {});
+  if (mode === 'production' && config.workers > 1 && cluster.isPrimary) return supervise(config);
   const db = createDb(config.databaseUrl);
-  await migrateToLatest(db.kysely, db.engine);
-  const seeded = await seedIfEmpty(config, db);
+  // A cluster's primary has migrated and seeded before starting its workers.
+  const seeded = cluster.isWorker ? null : await prepareDatabase(config, db);
 
   let ssr;
   if (mode === 'development') {
@@ -39,17 +43,52 @@ async function serve(mode: 'production' | 'development') {
     // In development a fresh render module each request picks up edits.
   }
 
-  installProcessGuard(process, {
+  let draining = false;
+  closeConnectionsWhen(app, () => draining);
+  const shutdown = installProcessGuard(process, {
     log: app.log,
     close: async () => {
-      await app.close();
+      draining = true;
+      await drainWorker(app);
       await db.destroy();
     },
   });
+  // The primary asks a worker to leave (a reload, a shutdown): it finishes what it has, then exits.
+  if (cluster.isWorker) {
+    process.on('message', (message: { type?: unknown } | null) => {
+      if (message?.type === DRAIN) void shutdown(0);
+    });
+  }
 
   await app.listen({ host: config.host, port: config.port });
+  if (cluster.isWorker) return;
   app.log.info(`${config.siteName} is serving ${config.publicUrl} (${db.engine})`);
   await logStartupNotices(app.ctx, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) }, seeded);
+}
+
+async function prepareDatabase(config: Config, db: Db) {
+  await migrateToLatest(db.kysely, db.engine);
+  return seedIfEmpty(config, db);
+}
+
+/**
+ * `WORKERS` > 1: this process migrates, seeds and says what an operator needs to hear, once, then runs the
+ * workers (see platform/cluster/supervisor.ts) and serves nothing itself.
+ */
+async function supervise(config: Config) {
+  const { pino } = await import('pino');
+  const log = pino({ level: config.logLevel });
+  const db = createDb(config.databaseUrl);
+  const seeded = await prepareDatabase(config, db);
+  await logStartupNotices({ config, db }, { info: (m) => log.info(m), warn: (m) => log.warn(m) }, seeded);
+  await db.destroy();
+  let announced = false;
+  cluster.on('listening', () => {
+    if (announced) return;
+    announced = true;
+    log.info(`${config.siteName} is serving ${config.publicUrl} (${engineOf(config.databaseUrl)}, ${config.workers} workers; SIGHUP reloads them one at a time)`);
+  });
+  runSupervisor({ workers: config.workers, log });
 }
 
 async function migrate() {

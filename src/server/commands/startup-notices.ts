@@ -12,7 +12,7 @@ export interface NoticeLog {
  * What an operator needs to hear once the site is up: the demo passwords (only on the start that made
  * them), the demo mailbox's secret address, and how to make an account for the back-office if none exists.
  */
-export async function logStartupNotices(ctx: AppContext, log: NoticeLog, seeded: DemoSeeded | null): Promise<void> {
+export async function logStartupNotices(ctx: Pick<AppContext, 'config' | 'db'>, log: NoticeLog, seeded: DemoSeeded | null): Promise<void> {
   if (seeded) {
     const accounts = seeded.accounts.map((a) => `${a.username} / ${a.password} (${a.role})`).join(', ');
     log.info(`Demo accounts: ${accounts}. They are not shown again; they are kept in ${seeded.file}.`);

@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * Tables of the platform itself (migration 0029): the schedule that makes each periodic job run once across
  * every worker and machine, and the counters that route rate limits share when no Redis is configured.
@@ -11,6 +13,8 @@ export interface JobScheduleTable {
   holder: string | null;
   /** When that run was claimed. */
   claimed_at: string | null;
+  /** Runs claimed so far, across every process. */
+  runs: ColumnType<number, number | undefined, number>;
 }
 
 /** Hits of one rate-limit key in its current window (`window_start`, ms since the epoch). */

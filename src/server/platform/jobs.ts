@@ -80,7 +80,7 @@ export class Jobs {
       .execute();
     const result = await this.db
       .updateTable('job_schedule')
-      .set({ next_run_at: new Date(at.getTime() + intervalMs).toISOString(), holder: this.#holder, claimed_at: now })
+      .set((eb) => ({ next_run_at: new Date(at.getTime() + intervalMs).toISOString(), holder: this.#holder, claimed_at: now, runs: eb('runs', '+', 1) }))
       .where('name', '=', name)
       .where('next_run_at', '<=', now)
       .executeTakeFirst();

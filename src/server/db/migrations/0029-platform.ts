@@ -14,6 +14,7 @@ export const platformMigration: LecternMigration = {
       .addColumn('next_run_at', 'text', (c) => c.notNull())
       .addColumn('holder', 'text')
       .addColumn('claimed_at', 'text')
+      .addColumn('runs', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
     await db.schema
       .createTable('rate_limit_hits')

@@ -146,7 +146,7 @@ export async function refreshSession(ctx: AppContext, token: string): Promise<Re
     return { family: row.family, refresh: null };
   });
   if (!outcome.refresh) {
-    sessionCache(ctx).set(outcome.family, ENDED);
+    ctx.events.sessionsEnded([outcome.family]);
     throw blacklisted();
   }
   return signPair(ctx, user.id, outcome.family, outcome.refresh);
@@ -182,7 +182,7 @@ export async function verifyToken(ctx: AppContext, token: string): Promise<void>
 
 async function endSession(ctx: AppContext, family: string): Promise<void> {
   await ctx.db.kysely.transaction().execute((trx) => revokeFamily(trx, family, new Date(now()).toISOString()));
-  sessionCache(ctx).set(family, ENDED);
+  ctx.events.sessionsEnded([family]);
 }
 
 /**
@@ -206,6 +206,5 @@ export async function logout(ctx: AppContext, refreshToken: string | undefined, 
 /** Ends every session of the user (password change or reset); their access tokens stop working at once. */
 export async function revokeAllSessions(ctx: AppContext, userId: number): Promise<void> {
   const ended = await ctx.db.kysely.transaction().execute((trx) => revokeAllForUser(trx, userId, new Date(now()).toISOString()));
-  const cache = sessionCache(ctx);
-  for (const id of ended) cache.set(id, ENDED);
+  ctx.events.sessionsEnded(ended);
 }

@@ -4,8 +4,8 @@ import { now } from '../../platform/time.js';
 
 /**
  * Every authenticated request asks whether its session is still live, so the answer is kept in memory.
- * A revocation in this process updates the entry at once; one made by another process shows here within
- * `SESSION_CACHE_SECONDS`.
+ * A revocation updates the entry at once in the process that made it and, through the site's notices
+ * (`ctx.events.sessionsEnded`), within a second in every other; a lost notice is bounded by `SESSION_CACHE_SECONDS`.
  */
 export const SESSION_CACHE_SECONDS = 5;
 
@@ -25,6 +25,10 @@ export function sessionCache(ctx: AppContext): LRUCache<string, number> {
       ttlResolution: 0,
     });
     caches.set(ctx, cache);
+    const created = cache;
+    ctx.events.onSessionsEnded((ids) => {
+      for (const id of ids) created.set(id, ENDED);
+    });
   }
   return cache;
 }

@@ -46,6 +46,6 @@ export async function createSuperuser(ctx: AppContext, input: SuperuserNames & {
 }
 
 /** Whether anyone can run the back-office; a site without such an account says how to make one. */
-export async function hasStaffAccount(ctx: AppContext): Promise<boolean> {
+export async function hasStaffAccount(ctx: Pick<AppContext, 'db'>): Promise<boolean> {
   return (await countActiveStaff(ctx.db.kysely)) > 0;
 }
