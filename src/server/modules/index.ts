@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminRoutes } from './admin/routes.js';
+import { backofficeRoutes } from './backoffice/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { captchaRoutes } from './captcha/routes.js';
 import { contentRoutes } from './content/routes.js';
@@ -22,4 +23,4 @@ import { newslettersRoutes } from './newsletters/routes.js';
  * (`/dev/mailbox/<secret>`) in a non-encapsulated plugin, which the prefix does not reach; so is `devPayRoutes`
  * (`/dev/pay`, the test payment page).
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, commentsRoutes, ordersRoutes, paymentsRoutes, ssoRoutes, adminRoutes, pagesRoutes, newslettersRoutes, devPayRoutes];
+export const apiModules: FastifyPluginAsync[] = [backofficeRoutes, authRoutes, usersRoutes, captchaRoutes, messagingRoutes, mailboxRoutes, contentRoutes, membershipRoutes, guestRoutes, shopRoutes, coursesRoutes, commentsRoutes, ordersRoutes, paymentsRoutes, ssoRoutes, adminRoutes, pagesRoutes, newslettersRoutes, devPayRoutes];

@@ -26,6 +26,8 @@ import { orderOwnersMigration } from './0026-order-owners.js';
 import { shopTranslationsMigration } from './0027-shop-translations.js';
 import { grantRevocationsMigration } from './0028-grant-revocations.js';
 import { platformMigration } from './0029-platform.js';
+import { backOfficeMigration } from './0037-back-office.js';
+import { staffAuditLogMigration } from './0038-staff-audit-log.js';
 import { newslettersMigration } from './0031-newsletters.js';
 import { newsletterCampaignsMigration } from './0032-newsletter-campaigns.js';
 import { editorialRevisionsMigration } from './0033-editorial-revisions.js';
@@ -36,7 +38,7 @@ export interface LecternMigration {
 }
 
 /** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
-export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration, pagesMigration, orderOwnersMigration, shopTranslationsMigration, grantRevocationsMigration, platformMigration, newslettersMigration, newsletterCampaignsMigration, editorialRevisionsMigration];
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration, pagesMigration, orderOwnersMigration, shopTranslationsMigration, grantRevocationsMigration, platformMigration, newslettersMigration, newsletterCampaignsMigration, editorialRevisionsMigration, backOfficeMigration, staffAuditLogMigration];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

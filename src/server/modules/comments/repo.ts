@@ -190,8 +190,14 @@ function shownOfUser(db: Db, userId: number) {
   return db.selectFrom('comments').where('user_id', '=', userId).where('is_removed', '=', 0).where('is_hidden', '=', 0);
 }
 
+/** Comments readers flagged, or staff hid, still there (on the partial index `comments_flagged`, migration 0037). */
 function flagged(db: Db) {
-  return db.selectFrom('comments as c').where('c.flag_count', '>', 0).where('c.is_removed', '=', 0);
+  return db.selectFrom('comments as c').where(sql<boolean>`(flag_count > 0 or is_hidden = 1)`).where('c.is_removed', '=', 0);
+}
+
+/** Staff hid it: readers no longer see it, staff review it with the flagged ones. */
+export async function markHidden(db: Db, id: number, now: string): Promise<void> {
+  await db.updateTable('comments').set({ is_hidden: 1, updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function countFlagged(db: Db): Promise<number> {

@@ -29,6 +29,7 @@ import {
   insertComment,
   insertFlag,
   listFlagged,
+  markHidden,
   listListed,
   listOfUser,
   lowerCounts,
@@ -206,6 +207,15 @@ export async function flagComment(ctx: AppContext, actor: Actor, commentId: numb
 export async function approveComment(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const row = await reachableComment(ctx, actor, id);
   await ctx.db.kysely.transaction().execute((trx) => clearFlags(trx, row.id, nowIso()));
+}
+
+/** Staff hide a comment from readers at once, flagged or not; it waits in the review queue until approved. */
+export async function hideComment(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  if (!isStaff(actor)) throw new Forbidden('Only staff hide comments.');
+  const row = await findComment(ctx.db.kysely, id);
+  if (!row || row.is_removed === 1) throw new NotFound('Comment');
+  if (row.is_hidden === 1) throw new Conflict('This comment is hidden already.');
+  await markHidden(ctx.db.kysely, row.id, nowIso());
 }
 
 /** Its author or staff remove a comment; it stays in its thread as "removed" while it has replies. */

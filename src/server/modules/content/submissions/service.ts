@@ -5,12 +5,12 @@ import type { Submission } from '../../../../shared/api/content.js';
 import type { PageQuery } from '../../../../shared/api/common.js';
 import { isStaff, type Actor } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
-import { Invalid, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../../platform/errors.js';
+import { Forbidden, Invalid, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../../platform/errors.js';
 import { offsetOf } from '../../../platform/http.js';
 import { nowIso } from '../../../platform/time.js';
 import type { Page } from '../articles/service.js';
 import { detectSubmissionType, extensionOf } from './file-type.js';
-import { countSubmissions, findSubmission, insertSubmission, listSubmissions } from './repo.js';
+import { countSubmissions, findSubmission, insertSubmission, listSubmissions, updateSubmissionStatus } from './repo.js';
 
 export interface Upload {
   filename: string;
@@ -89,4 +89,28 @@ export async function getSubmission(ctx: AppContext, actor: Actor, id: number): 
   const row = await findSubmission(ctx.db.kysely, id);
   if (!row || (row.user_id !== actor.id && !isStaff(actor))) throw new NotFound('Submission');
   return toSubmission(row);
+}
+
+/** Staff's review queue: everyone's submissions, newest first, by status. */
+export async function listSubmissionsForReview(ctx: AppContext, actor: Actor, query: PageQuery & { status?: Submission['status'] }): Promise<Page<Submission>> {
+  if (!isStaff(actor)) throw new Forbidden('Only staff review submissions.');
+  const db = ctx.db.kysely;
+  const [count, rows] = await Promise.all([countSubmissions(db, undefined, query.status), listSubmissions(db, undefined, query.page_size, offsetOf(query), query.status)]);
+  return { count, results: rows.map(toSubmission) };
+}
+
+/** Staff accept or reject a submission (or put it back as pending). */
+export async function setSubmissionStatus(ctx: AppContext, actor: Actor, id: number, status: Submission['status']): Promise<Submission> {
+  if (!isStaff(actor)) throw new Forbidden('Only staff review submissions.');
+  const row = await updateSubmissionStatus(ctx.db.kysely, id, status);
+  if (!row) throw new NotFound('Submission');
+  return toSubmission(row);
+}
+
+/** The stored file of a submission, for staff to read: where it is and how to name it. */
+export async function submissionFileFor(ctx: AppContext, actor: Actor, id: number) {
+  if (!isStaff(actor)) throw new Forbidden('Only staff read submitted files.');
+  const row = await findSubmission(ctx.db.kysely, id);
+  if (!row) throw new NotFound('Submission');
+  return { path: path.join(submissionsDir(ctx), row.stored_name), name: row.original_name, type: row.mime_type, size: Number(row.size) };
 }
