@@ -6,7 +6,7 @@
 export const guestPaths = {
   /** GET `?userfinger=` (200 known, 404 not); POST `{userfinger, ip_address?, user_id?}` registers it. */
   userfinger: '/guest/userfinger',
-  /** GET `?userfinger_id=`; POST `{userfinger_id, view_count}`. */
+  /** GET `?userfinger_id=`; POST `{userfinger_id, view_count, userfinger}` (the fingerprint's value proves it is the caller's). */
   guestViewCount: '/guest/guestviewcount',
   /** GET `?user_id=`; POST `{user_id, view_count}`: the user's own (or staff). */
   userViewCount: '/guest/userviewcount',

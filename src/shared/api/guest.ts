@@ -40,7 +40,11 @@ const countFields = {
   limit: z.number().int(),
 };
 export const guestViewCountQuery = z.object({ userfinger_id: id });
-export const guestViewCountBody = z.object({ userfinger_id: id, view_count: viewCount });
+/**
+ * `userfinger` is the fingerprint's own value: ids are sequential, so the value (which only the device that
+ * generated it holds) is the proof that the count is the caller's own.
+ */
+export const guestViewCountBody = z.object({ userfinger_id: id, view_count: viewCount, userfinger: userfingerField });
 export const guestViewCount = z.object({ userfinger_id: z.number().int(), ...countFields });
 export const userViewCountQuery = z.object({ user_id: id });
 export const userViewCountBody = z.object({ user_id: id, view_count: viewCount });

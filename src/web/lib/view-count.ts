@@ -23,8 +23,11 @@ export const monthOf = (now: number): string => new Date(now).toISOString().slic
 
 const isUser = (who: Counter): who is { userId: number } => 'userId' in who;
 
-/** The stored count of `who`; null when there is nowhere to keep it (another user is logged in, no fingerprint id). */
-async function readCount(db: LecternDb, who: Counter): Promise<(StoredCount & { ownerId: number }) | null> {
+/**
+ * The stored count of `who`; null when there is nowhere to keep it (another user is logged in, no fingerprint id).
+ * A guest's carries the fingerprint's value, the proof the server asks for with the id.
+ */
+async function readCount(db: LecternDb, who: Counter): Promise<(StoredCount & { ownerId: number; userfinger?: string }) | null> {
   if (isUser(who)) {
     const auth = await readAuthState(db);
     if (auth.isLogin !== 1 || auth.userid !== who.userId) return null;
@@ -32,7 +35,7 @@ async function readCount(db: LecternDb, who: Counter): Promise<(StoredCount & { 
   }
   const device = await db.device.get(STATE_KEY);
   if (!device?.userfinger_id) return null;
-  return { ownerId: device.userfinger_id, viewCount: device.viewCount ?? 0, month: device.viewCountMonth ?? '' };
+  return { ownerId: device.userfinger_id, userfinger: device.userfinger, viewCount: device.viewCount ?? 0, month: device.viewCountMonth ?? '' };
 }
 
 /**
@@ -63,7 +66,7 @@ export interface CountReadOptions {
 
 /**
  * A premium article was just opened under the monthly meter (the server spent a read): the count of the
- * month goes up by 1 (SPEC section 4) and is posted, a guest's to `guest/guestviewcount/` by fingerprint id, a
+ * month goes up by 1 (SPEC section 4) and is posted, a guest's to `guest/guestviewcount/` by fingerprint id and value, a
  * user's to `guest/userviewcount/` by user id (SPEC section 7). The server's answer is the count kept: it
  * never lowers its own, and its own counts every read it released, so a count this device missed (another
  * device, reads joined at login) comes back here, and a count this device got wrong is replaced.
@@ -79,7 +82,7 @@ export async function countMeteredRead(who: Counter, { http, db = getDb(), now =
   await writeCount(db, who, stored.ownerId, { viewCount, month });
   const answer = isUser(who)
     ? await http.post<ViewCountAnswer>(guestPaths.userViewCount, { user_id: stored.ownerId, view_count: viewCount })
-    : await http.post<ViewCountAnswer>(guestPaths.guestViewCount, { userfinger_id: stored.ownerId, view_count: viewCount });
+    : await http.post<ViewCountAnswer>(guestPaths.guestViewCount, { userfinger_id: stored.ownerId, userfinger: stored.userfinger, view_count: viewCount });
   await writeCount(db, who, stored.ownerId, { viewCount: answer.view_count, month: answer.month });
   return answer;
 }

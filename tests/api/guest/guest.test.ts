@@ -87,14 +87,18 @@ describe('guest/userfinger', () => {
 });
 
 describe('guest/guestviewcount', () => {
+  const postCount = (body: Record<string, unknown>) => t.api('POST', '/guest/guestviewcount/', { body });
+  const countOf = async (id: number) => (await t.api('GET', '/guest/guestviewcount/', { query: { userfinger_id: String(id) } })).json().view_count as number;
+
   it('keeps the larger count: a lower posted count is ignored and the server value returned', async () => {
-    const id = (await register(newFinger())).json().id as number;
-    const first = await t.api('POST', '/guest/guestviewcount/', { body: { userfinger_id: id, view_count: 5 } });
+    const finger = newFinger();
+    const id = (await register(finger)).json().id as number;
+    const first = await postCount({ userfinger_id: id, userfinger: finger, view_count: 5 });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ userfinger_id: id, view_count: 5, limit: 3 });
-    const lower = await t.api('POST', '/guest/guestviewcount/', { body: { userfinger_id: id, view_count: 2 } });
+    const lower = await postCount({ userfinger_id: id, userfinger: finger, view_count: 2 });
     expect(lower.json().view_count).toBe(5);
-    expect((await t.api('GET', '/guest/guestviewcount/', { query: { userfinger_id: String(id) } })).json().view_count).toBe(5);
+    expect(await countOf(id)).toBe(5);
   });
 
   it("reports the meter's reads when they are more than the client said", async () => {
@@ -102,14 +106,42 @@ describe('guest/guestviewcount', () => {
     const ip = freshIp();
     const id = (await register(finger, { ip })).json().id as number;
     for (const article of [1, 2]) await spendMeteredRead(t.app.ctx, { fingerprint: finger, ip }, article);
-    const res = await t.api('POST', '/guest/guestviewcount/', { body: { userfinger_id: id, view_count: 0 } });
+    const res = await postCount({ userfinger_id: id, userfinger: finger, view_count: 0 });
     expect(res.json().view_count).toBe(2);
+  });
+
+  it("lets no one raise another guest's count: the id alone, or with another fingerprint, answers 404 and changes nothing", async () => {
+    const victim = newFinger();
+    const victimId = (await register(victim)).json().id as number;
+    const mine = newFinger();
+    const myId = (await register(mine)).json().id as number;
+    expect((await postCount({ userfinger_id: victimId, userfinger: victim, view_count: 1 })).statusCode).toBe(200);
+    const withoutProof = await postCount({ userfinger_id: victimId, view_count: 900 });
+    expect(withoutProof.statusCode).toBe(400);
+    expect(withoutProof.json().fields).toHaveProperty('userfinger');
+    // The caller's own (registered) fingerprint does not open someone else's id, nor does a near miss.
+    for (const userfinger of [mine, `${victim}x`, victim.toUpperCase()]) {
+      const res = await postCount({ userfinger_id: victimId, userfinger, view_count: 900 });
+      expect(res.statusCode, userfinger).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'not_found' });
+    }
+    // The same answer as for an id that does not exist: ids cannot be probed this way.
+    expect((await postCount({ userfinger_id: 2_000_000_000, userfinger: mine, view_count: 900 })).json()).toEqual(
+      (await postCount({ userfinger_id: victimId, userfinger: mine, view_count: 900 })).json(),
+    );
+    expect(await countOf(victimId)).toBe(1);
+    expect(await countOf(myId)).toBe(0);
+    const rows = await t.db.kysely.selectFrom('guest_view_counts').select(['userfinger_id', 'view_count']).where('userfinger_id', 'in', [victimId, myId]).execute();
+    expect(rows).toEqual([{ userfinger_id: victimId, view_count: 1 }]);
   });
 
   it('answers 404 for an unknown fingerprint and 400 naming the field', async () => {
     expect((await t.api('GET', '/guest/guestviewcount/', { query: { userfinger_id: '2000000000' } })).statusCode).toBe(404);
-    const bad = await t.api('POST', '/guest/guestviewcount/', { body: { userfinger_id: 1, view_count: -1 } });
+    const bad = await postCount({ userfinger_id: 1, userfinger: newFinger(), view_count: -1 });
     expect(bad.json().fields).toHaveProperty('view_count');
+    const badFinger = await postCount({ userfinger_id: 1, userfinger: 'has spaces in it', view_count: 1 });
+    expect(badFinger.statusCode).toBe(400);
+    expect(badFinger.json().fields).toHaveProperty('userfinger');
   });
 });
 

@@ -43,7 +43,7 @@ describe('view counts: +1 per metered read, posted, the server answer kept', () 
     await db.device.put({ userfinger: 'finger-000001', userfinger_id: 42, viewCount: 1, viewCountMonth: '2026-11' }, STATE_KEY);
     const { http, posts } = fakeHttp(echo);
     await expect(countMeteredRead({ guest: true }, { http, db, now: () => NOV })).resolves.toMatchObject({ view_count: 2 });
-    expect(posts).toEqual([{ path: '/guest/guestviewcount', body: { userfinger_id: 42, view_count: 2 } }]);
+    expect(posts).toEqual([{ path: '/guest/guestviewcount', body: { userfinger_id: 42, userfinger: 'finger-000001', view_count: 2 } }]);
     expect(await storedViewCount({ guest: true }, db, NOV)).toBe(2);
     // The user's count is a different one: untouched.
     expect((await readAuthState(db)).viewCount).toBe(0);
@@ -54,12 +54,12 @@ describe('view counts: +1 per metered read, posted, the server answer kept', () 
     await db.device.put({ userfinger: 'finger-000001', userfinger_id: 42, viewCount: 7, viewCountMonth: '2026-11' }, STATE_KEY);
     const lower = fakeHttp(() => ({ view_count: 3, month: '2026-11', limit: 3 }));
     await countMeteredRead({ guest: true }, { http: lower.http, db, now: () => NOV });
-    expect(lower.posts[0].body).toEqual({ userfinger_id: 42, view_count: 8 });
+    expect(lower.posts[0].body).toEqual({ userfinger_id: 42, userfinger: 'finger-000001', view_count: 8 });
     expect(await storedViewCount({ guest: true }, db, NOV)).toBe(3);
 
     const higher = fakeHttp(() => ({ view_count: 9, month: '2026-11', limit: 3 }));
     await countMeteredRead({ guest: true }, { http: higher.http, db, now: () => NOV });
-    expect(higher.posts[0].body).toEqual({ userfinger_id: 42, view_count: 4 });
+    expect(higher.posts[0].body).toEqual({ userfinger_id: 42, userfinger: 'finger-000001', view_count: 4 });
     expect(await storedViewCount({ guest: true }, db, NOV)).toBe(9);
   });
 
@@ -69,7 +69,7 @@ describe('view counts: +1 per metered read, posted, the server answer kept', () 
     expect(await storedViewCount({ guest: true }, db, DEC)).toBe(0);
     const { http, posts } = fakeHttp((_p, body) => ({ view_count: body.view_count, month: '2026-12', limit: 3 }));
     await countMeteredRead({ guest: true }, { http, db, now: () => DEC });
-    expect(posts[0].body).toEqual({ userfinger_id: 42, view_count: 1 });
+    expect(posts[0].body).toEqual({ userfinger_id: 42, userfinger: 'finger-000001', view_count: 1 });
     expect(await db.device.get(STATE_KEY)).toMatchObject({ viewCount: 1, viewCountMonth: '2026-12' });
   });
 

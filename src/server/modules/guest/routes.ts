@@ -46,8 +46,13 @@ export const guestRoutes = moduleRoutes((app) => {
   });
 
   app.post(guestPaths.guestViewCount, {
-    schema: { tags, summary: "Report a guest's view count; a count lower than the server's is ignored", body: guestViewCountBody, response: { 200: guestViewCount, 400: errorBody, 404: errorBody } },
-    handler: async (request) => postGuestViewCount(ctx, request.body.userfinger_id, request.body.view_count, request.ip),
+    schema: {
+      tags,
+      summary: "Report this device's guest view count, with the fingerprint's value as proof (another's answers 404); a count lower than the server's is ignored",
+      body: guestViewCountBody,
+      response: { 200: guestViewCount, 400: errorBody, 404: errorBody },
+    },
+    handler: async (request) => postGuestViewCount(ctx, request.body, request.ip),
   });
 
   app.get(guestPaths.userViewCount, {

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { FINGERPRINTS_PER_IP_HOUR } from '../../../shared/api/guest.js';
 import { isStaff, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -99,10 +100,19 @@ export async function getGuestViewCount(ctx: AppContext, userfingerId: number, i
   return guestView(ctx, await fingerprintById(ctx, userfingerId), ip);
 }
 
-/** Raises the guest's count of the month to `viewCount`; a lower value is ignored and the server's returned. */
-export async function postGuestViewCount(ctx: AppContext, userfingerId: number, viewCount: number, ip: string) {
-  const row = await fingerprintById(ctx, userfingerId);
-  await raiseGuestCount(ctx.db.kysely, row.id, monthNow(), viewCount, new Date().toISOString());
+/** Whether `given` is the fingerprint's value, compared in constant time (digests are of equal length). */
+const sameFingerprint = (row: FingerprintRow, given: string) =>
+  timingSafeEqual(createHash('sha256').update(row.userfinger).digest(), createHash('sha256').update(given).digest());
+
+/**
+ * Raises the guest's count of the month to `viewCount`; a lower value is ignored and the server's returned.
+ * Only the fingerprint's own device may: it must send the fingerprint's value with the id (ids are
+ * sequential). Another value answers the same 404 as an unknown id, so ids cannot be probed.
+ */
+export async function postGuestViewCount(ctx: AppContext, input: { userfinger_id: number; userfinger: string; view_count: number }, ip: string) {
+  const row = await findFingerprintById(ctx.db.kysely, input.userfinger_id);
+  if (!row || !sameFingerprint(row, input.userfinger)) throw new NotFound('Fingerprint');
+  await raiseGuestCount(ctx.db.kysely, row.id, monthNow(), input.view_count, new Date().toISOString());
   return guestView(ctx, row, ip);
 }
 
