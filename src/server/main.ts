@@ -82,10 +82,11 @@ async function supervise(config: Config) {
   const seeded = await prepareDatabase(config, db);
   await logStartupNotices({ config, db }, { info: (m) => log.info(m), warn: (m) => log.warn(m) }, seeded);
   await db.destroy();
-  let announced = false;
+  // Said once, when every worker of the first start listens.
+  let listening = 0;
   cluster.on('listening', () => {
-    if (announced) return;
-    announced = true;
+    listening += 1;
+    if (listening !== config.workers) return;
     log.info(`${config.siteName} is serving ${config.publicUrl} (${engineOf(config.databaseUrl)}, ${config.workers} workers; SIGHUP reloads them one at a time)`);
   });
   runSupervisor({ workers: config.workers, log });
