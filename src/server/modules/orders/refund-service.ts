@@ -28,7 +28,8 @@ import {
   transitionIf,
   type OrderRow,
 } from './repo.js';
-import { orderView, reachableOrder, refused } from './service.js';
+import { refused } from './lifecycle-service.js';
+import { orderView, reachableOrder } from './order-views.js';
 
 /**
  * Staff refunds, returned through the provider that took the money. Nothing is half-written:

@@ -31,22 +31,9 @@ import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/h
 import { openDownload } from './downloads.js';
 import type { Answer, KeyedRequest } from './idempotency.js';
 import { defineOrderJob } from './order-job.js';
-import {
-  cancelOrder,
-  checkout,
-  fulfilOrder,
-  getOrder,
-  getOrderLine,
-  getOrderLineAttribute,
-  linesOfOrder,
-  listOrderLineAttributes,
-  listOrderLines,
-  listOrders,
-  myOrders,
-  quickCheckout,
-  quickCreateBasket,
-  quickCreateOrder,
-} from './service.js';
+import { checkout, quickCheckout, quickCreateBasket, quickCreateOrder } from './checkout-service.js';
+import { cancelOrder, fulfilOrder } from './lifecycle-service.js';
+import { getOrder, getOrderLine, getOrderLineAttribute, linesOfOrder, listOrderLineAttributes, listOrderLines, listOrders, myOrders } from './service.js';
 import { refundOrder } from './refund-service.js';
 
 const tags = ['orders'];
