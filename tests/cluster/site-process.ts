@@ -21,10 +21,10 @@ export interface SiteProcess {
 const root = path.resolve(import.meta.dirname, '../..');
 export const distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
 
-export async function startSite(port: number, env: Record<string, string>, options: { fresh?: boolean } = {}): Promise<SiteProcess> {
+export async function startSite(port: number, env: Record<string, string>, options: { fresh?: boolean; dist?: string } = {}): Promise<SiteProcess> {
   const dataDir = env.DATA_DIR ?? path.join(root, '.tmp', `site-${port}`);
   if (options.fresh !== false) rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--max-old-space-size=128', path.join(distDir, 'server', 'main.js'), 'start'], {
+  const child = spawn(process.execPath, ['--max-old-space-size=128', path.join(options.dist ?? distDir, 'server', 'main.js'), 'start'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
