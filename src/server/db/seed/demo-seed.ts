@@ -5,6 +5,7 @@ import { seedMembershipDemo } from '../../modules/membership/demo.js';
 import { grantWithin, PREMIUM_SLUG } from '../../modules/membership/service.js';
 import { seedShopDemo } from '../../modules/shop/demo.js';
 import { storeDemoDocuments } from '../../modules/shop/demo-files.js';
+import { storeDemoPictures } from '../../modules/shop/demo-pictures.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Db } from '../connection.js';
 import type { Database } from '../types.js';
@@ -159,7 +160,8 @@ async function insertMemberships(trx: Kysely<Database>, authors: Map<string, num
 /**
  * The whole demo site in one transaction: people, taxonomy, 48 articles, banners, site texts, membership
  * plans and the demo member's membership. The demo accounts get the given passwords (random by default). With
- * `dataDir`, the shop's downloads get their files (stored there); without, they are not for sale.
+ * `dataDir`, the shop's downloads get their files and its products their pictures (stored there); without, the
+ * downloads are not for sale and the products show no picture.
  */
 export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredentials(), dataDir?: string): Promise<void> {
   const nowMs = Date.now();
@@ -176,6 +178,7 @@ export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredenti
   });
   // The downloads' files are made and stored before the transaction (they are files, not rows).
   const documents = dataDir === undefined ? [] : await storeDemoDocuments(dataDir);
+  const pictures = dataDir === undefined ? undefined : await storeDemoPictures(dataDir);
   const planned = [...HAND_WRITTEN.map((a, i) => fromHandWritten(a, nowMs, i)), ...generated]
     // Oldest first, so ids and topic positions follow publication order.
     .sort((a, b) => a.published_at.localeCompare(b.published_at));
@@ -186,7 +189,7 @@ export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredenti
     const articles = await insertArticles(trx, planned, refs);
     await insertSite(trx, refs, articles, now);
     await insertMemberships(trx, authors, new Date(nowMs));
-    await seedShopDemo(trx, await trx.selectFrom('membership_products').select(['id', 'name']).orderBy('id').execute(), now, documents);
+    await seedShopDemo(trx, await trx.selectFrom('membership_products').select(['id', 'name']).orderBy('id').execute(), now, documents, pictures);
     await seedCoursesDemo(trx, refs, now);
     await seedOrdersDemo(trx, authors.get(DEMO_MEMBER), now);
     await insertDemoComments(trx, authors, articles, now);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ProductClass } from '../../db/shop-types.js';
 import type { Database } from '../../db/types.js';
 import type { DemoDocument } from './demo-files.js';
+import { MEMBERSHIP_PICTURE, type DemoPicture } from './demo-pictures.js';
 
 /** Demo shop, prices in the minor unit of the site's currency (CNY by default: 6800 = ¥68.00). */
 
@@ -49,10 +50,24 @@ const PRODUCTS: DemoProduct[] = [
  * goods, downloads (with the `documents` they deliver, when the seed made them; without, they are not for sale),
  * the given membership products as shop products, a gift-message option, a range of books, two vouchers and
  * three shipping methods. Countries come with the migration. Categories, the option and the shipping methods
- * have Chinese names (`translations`); product titles stay as written (decision 86, docs/decisions).
+ * have Chinese names (`translations`); product titles stay as written (decision 86, docs/decisions). A product
+ * without a picture of its own shows the one made for it (`demo-pictures.ts`), when the seed made them; each made
+ * picture is in the picture library too, where staff find it.
  */
-export async function seedShopDemo(db: Kysely<Database>, membershipProducts: { id: number; name: string }[], now: string, documents: DemoDocument[] = []): Promise<void> {
+export async function seedShopDemo(
+  db: Kysely<Database>,
+  membershipProducts: { id: number; name: string }[],
+  now: string,
+  documents: DemoDocument[] = [],
+  pictures: ReadonlyMap<string, DemoPicture> = new Map(),
+): Promise<void> {
   const stamps = { created_at: now, updated_at: now };
+  if (pictures.size > 0) {
+    await db
+      .insertInto('images')
+      .values([...pictures.values()].map((p) => ({ ...p, uploaded_by: null, created_at: now })))
+      .execute();
+  }
   // The downloads' files, already stored (see demo-files.ts): their library records, by the product that delivers them.
   const documentIds = new Map<string, number>();
   for (const { product, ...document } of documents) {
@@ -92,7 +107,7 @@ export async function seedShopDemo(db: Kysely<Database>, membershipProducts: { i
         slug: p.slug,
         upc: null,
         description: p.description,
-        image: p.image,
+        image: p.image ?? pictures.get(p.slug)?.url ?? null,
         category_id: categoryIds.get(p.category)!,
         membership_product_id: null,
         price: p.price ?? null,
@@ -120,7 +135,7 @@ export async function seedShopDemo(db: Kysely<Database>, membershipProducts: { i
         slug: `membership-${m.id}`,
         upc: null,
         description: 'A membership period, active as soon as the order is paid.',
-        image: null,
+        image: pictures.get(MEMBERSHIP_PICTURE)?.url ?? null,
         category_id: categoryIds.get('memberships')!,
         membership_product_id: m.id,
         price: null,

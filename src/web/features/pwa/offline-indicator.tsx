@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useI18n } from '../../app/context.js';
 import { paths } from '../../app/paths.js';
 import { DEVICE_COPY_TIMING, isShowingDeviceCopy, subscribeToAnswerSource } from '../../lib/device-copy.js';
@@ -26,6 +26,8 @@ const neverChanges = () => () => undefined;
  *
  * "Offline copy": shown while the page comes from this device (the browser is offline, or the worker
  * answered from its cache), with the list of the articles saved on this device, read from Cache Storage.
+ * A strip of its own between the header and the page, never floating over a form or a heading; not on the
+ * offline library, which is this device's list and no saved copy of a page.
  */
 export function OfflineIndicator() {
   const { t } = useI18n();
@@ -36,7 +38,8 @@ export function OfflineIndicator() {
   const [saved, setSaved] = useState<SavedArticle[] | undefined>();
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const visible = !online || deviceCopy || loadedFromDevice;
+  const onLibrary = useLocation().pathname === paths.offline();
+  const visible = !onLibrary && (!online || deviceCopy || loadedFromDevice);
   useEffect(() => {
     if (!open) return;
     let active = true;
@@ -51,7 +54,7 @@ export function OfflineIndicator() {
   }, [open]);
   return (
     // The live region stays in the page so screen readers announce the indicator when it appears.
-    <div className="offline-indicator" role="status" aria-live="polite">
+    <div className={visible ? 'offline-indicator' : 'offline-indicator offline-indicator--empty'} role="status" aria-live="polite">
       {visible && (
         <div className="offline-indicator__bar">
           <span className="offline-indicator__label" title={t('offline.fromDeviceHint')}>

@@ -134,11 +134,6 @@ export function Component() {
               {lesson.course.title}
             </Link>
           </p>
-          {learner?.enrolled && (
-            <p className="lesson__mine">
-              <MyCoursesLink />
-            </p>
-          )}
           <h1 className="article__title" lang={written}>
             {lesson.title}
           </h1>
@@ -154,12 +149,19 @@ export function Component() {
             )}
           </p>
           {learner ? (
-            <ProgressMeter
-              label={t('lesson.courseProgress')}
-              value={learner.done}
-              max={learner.total}
-              text={t('course.progressText', { done: learner.done, total: learner.total })}
-            />
+            <>
+              <ProgressMeter
+                label={t('lesson.courseProgress')}
+                value={learner.done}
+                max={learner.total}
+                text={t('course.progressText', { done: learner.done, total: learner.total })}
+              />
+              {learner.enrolled && (
+                <p className="lesson__mine">
+                  <MyCoursesLink />
+                </p>
+              )}
+            </>
           ) : (
             <ProgressMeter
               label={t('lesson.placeInCourse')}

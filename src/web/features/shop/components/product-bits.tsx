@@ -32,18 +32,15 @@ export function PriceTag({ price, availability }: { price: Price | null; availab
   );
 }
 
-/** A product in the grid: cover, class, title and price card (price and availability). */
+/**
+ * A product in the grid (two a row on a phone): picture, class, title and price card (price and availability).
+ * A product without a picture gets a compact card, its words only, rather than an empty box a screen tall.
+ */
 export function ProductCard({ product }: { product: Card }) {
   const { t } = useShopI18n();
   return (
-    <article className="card product-card">
-      {product.image ? (
-        <img className="product-card__cover" src={product.image} alt="" loading="lazy" decoding="async" width={400} height={300} />
-      ) : (
-        <span className="product-card__cover product-card__cover--empty" aria-hidden="true">
-          {product.title.slice(0, 1)}
-        </span>
-      )}
+    <article className={product.image ? 'card product-card' : 'card product-card product-card--compact'}>
+      {product.image && <img className="product-card__cover" src={product.image} alt="" loading="lazy" decoding="async" width={400} height={300} />}
       <div className="card__body">
         <p className="badges">
           <span className="badge">{t(`shop.class.${product.product_class}`)}</span>

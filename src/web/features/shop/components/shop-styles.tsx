@@ -9,12 +9,16 @@ const CSS = `
 .shop-search__row input{flex:1;min-width:0}
 .shop-categories{margin:0 0 1rem}
 .shop-categories .chip[aria-current=page]{border-color:var(--accent);background:var(--accent);color:var(--accent-contrast)}
-.shop-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,14rem),1fr));gap:.75rem;margin:0 0 1.5rem;padding:0;list-style:none}
+.shop-grid{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.6rem;margin:0 0 1.5rem;padding:0;list-style:none}
+@media (min-width:600px){.shop-grid{grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.75rem}}
 .product-card{display:flex;flex-direction:column;height:100%;padding:0;overflow:hidden}
-.product-card__cover{display:block;width:100%;aspect-ratio:4/3;object-fit:cover;background:var(--surface)}
-.product-card__cover--empty{display:flex;align-items:center;justify-content:center;color:var(--muted);font-size:2rem}
-.product-card .card__body{padding:.75rem .9rem .9rem}
-.product-card .card__title a{display:inline-block;min-height:44px;padding-top:.35rem}
+.product-card__cover{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:var(--surface)}
+.product-card .card__body{display:flex;flex:1;flex-direction:column;padding:.6rem .7rem .7rem}
+.product-card .card__title{margin:0;font-size:1rem}
+.product-card .card__title a{display:inline-block;min-height:44px;padding:.35rem 0 .2rem}
+.product-card .price-tag{margin-top:auto}
+.product-card--compact{border-top:4px solid var(--accent)}
+@media (max-width:599px){.product-card .price-tag__amount{font-size:1.05rem}.product-card .stock{font-size:.8rem}}
 .price-tag{display:flex;flex-wrap:wrap;align-items:baseline;gap:.25rem .6rem;margin:.2rem 0}
 .price-tag__amount{font-size:1.2rem;font-weight:700}
 .stock{font-size:.85rem;color:var(--muted)}
