@@ -2,6 +2,11 @@ import { type Insertable, type Kysely, type SelectQueryBuilder, type Updateable 
 import type { CoursesTable } from '../../db/course-types.js';
 import type { Database } from '../../db/types.js';
 
+/** Runs `work` in the caller's transaction when there is one (the back office's editor), else in a new one. */
+function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 /** SQL of courses, their tags and the categories and tags that have courses. */
 
 export type CourseRow = NonNullable<Awaited<ReturnType<typeof findCourse>>>;
@@ -88,7 +93,7 @@ export async function courseRefs(db: Kysely<Database>, rows: Pick<CourseRow, 'id
 }
 
 export async function insertCourse(db: Kysely<Database>, values: Insertable<CoursesTable>, tagIds: number[]): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx.insertInto('courses').values(values).returning('id').executeTakeFirstOrThrow();
     await replaceCourseTags(trx, row.id, tagIds);
     return row.id;
@@ -97,7 +102,7 @@ export async function insertCourse(db: Kysely<Database>, values: Insertable<Cour
 
 /** Changes the course's columns and, when given, replaces its tags, in one transaction. */
 export async function updateCourse(db: Kysely<Database>, id: number, values: Updateable<CoursesTable>, tagIds: number[] | undefined): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.updateTable('courses').set(values).where('id', '=', id).execute();
     if (tagIds) await replaceCourseTags(trx, id, tagIds);
   });

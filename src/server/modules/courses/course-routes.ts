@@ -19,6 +19,9 @@ import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js'
 import { requestLanguage } from '../../platform/request-language.js';
 import { courseOutline as getOutline, coursePriceCard, courseTaxonomy, createCourse, deleteCourse, getCourse, listCourseCards, updateCourse } from './course-service.js';
 import { viewerOf } from './viewer.js';
+import { registerEditable } from '../content/editorial/service.js';
+import { courseEditing } from './course-editing.js';
+import { lessonEditing } from './lesson-editing.js';
 
 const tags = ['courses'];
 
@@ -35,6 +38,8 @@ function cacheFor(reply: FastifyReply, actor: Actor | null): void {
  */
 export const courseRoutes = moduleRoutes((app) => {
   const { ctx } = app;
+  registerEditable(ctx, courseEditing);
+  registerEditable(ctx, lessonEditing);
 
   app.get(coursesPaths.courses, {
     schema: {

@@ -167,7 +167,7 @@ export async function coursePriceCard(ctx: AppContext, lang?: Language): Promise
 
 // Writing (the routes check staff first)
 
-async function checkReferences(ctx: AppContext, input: CoursePatch): Promise<void> {
+export async function checkReferences(ctx: AppContext, input: CoursePatch): Promise<void> {
   const db = ctx.db.kysely;
   if (input.author_id && (await existingIds(db, 'users', [input.author_id])).length === 0) throw Invalid.field('author_id', 'No such author.');
   if (input.category_id && (await existingIds(db, 'categories', [input.category_id])).length === 0) throw Invalid.field('category_id', 'No such category.');

@@ -2,6 +2,11 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { LessonsTable } from '../../db/course-types.js';
 import type { Database } from '../../db/types.js';
 
+/** Runs `work` in the caller's transaction when there is one (the back office's editor), else in a new one. */
+function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 /** SQL of lessons. A course's lessons are always read in order over the (course_id, position, id) index. */
 
 export type LessonRow = NonNullable<Awaited<ReturnType<typeof findLesson>>>;
@@ -86,7 +91,7 @@ export async function countLessons(db: Kysely<Database>, f: LessonFilters): Prom
 
 /** Inserts the lesson and marks its course changed, in one transaction. */
 export async function insertLesson(db: Kysely<Database>, values: Insertable<LessonsTable>): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx.insertInto('lessons').values(values).returning('id').executeTakeFirstOrThrow();
     await trx.updateTable('courses').set({ updated_at: values.updated_at }).where('id', '=', values.course_id).execute();
     return row.id;
@@ -95,7 +100,7 @@ export async function insertLesson(db: Kysely<Database>, values: Insertable<Less
 
 /** Changes the lesson and marks its course (and a course it left) changed, in one transaction. */
 export async function updateLesson(db: Kysely<Database>, id: number, fromCourse: number, values: Updateable<LessonsTable> & { updated_at: string }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.updateTable('lessons').set(values).where('id', '=', id).execute();
     const courses = [...new Set([fromCourse, values.course_id ?? fromCourse])];
     await trx.updateTable('courses').set({ updated_at: values.updated_at }).where('id', 'in', courses).execute();
@@ -104,7 +109,7 @@ export async function updateLesson(db: Kysely<Database>, id: number, fromCourse:
 
 /** Deletes the lesson (its progress goes with it) and marks its course changed, in one transaction. */
 export async function deleteLesson(db: Kysely<Database>, id: number, courseId: number, at: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx.deleteFrom('lessons').where('id', '=', id).executeTakeFirst();
     await trx.updateTable('courses').set({ updated_at: at }).where('id', '=', courseId).execute();
     return Number(result.numDeletedRows) > 0;

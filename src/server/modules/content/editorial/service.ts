@@ -8,7 +8,7 @@ import { nowIso } from '../../../platform/time.js';
 import { adapterOf, parseFields, type Db, type EditableKindAdapter, type Trx } from './kinds.js';
 import { catalogNames, findRevision, findSchedule, insertRevision, latestRevision, listRevisions, lockItem, schedulesOf } from './repo.js';
 
-export { registerEditable } from './kinds.js';
+export { freeSlug, registerEditable, slugOf, type EditableKindAdapter } from './kinds.js';
 
 const REVISIONS_LISTED = 100;
 

@@ -7,6 +7,8 @@ import { sessionUserQuery } from '../../../lib/session/session-user.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
 import { useStaffI18n } from '../staff-i18n.js';
 import { staffPaths } from '../staff-paths.js';
+import { useWritingI18n } from '../writing/writing-i18n.js';
+import { writingPaths } from '../writing/writing-paths.js';
 import '../staff.css';
 
 /**
@@ -17,6 +19,7 @@ export function Component() {
   const http = useHttp();
   const session = useSession();
   const { t, lang } = useStaffI18n();
+  const writing = useWritingI18n();
   const location = useLocation();
   const userId = session.auth?.userid ?? 0;
   const user = useQuery({ ...sessionUserQuery(http, userId), enabled: userId > 0 });
@@ -38,6 +41,8 @@ export function Component() {
         <nav className="staff-nav" aria-label={t('staff.sections')}>
           <ul>
             <li><NavLink to={staffPaths.home()} end>{t('staff.home')}</NavLink></li>
+            <li><NavLink to={writingPaths.list('article')}>{writing.t('write.articles')}</NavLink></li>
+            <li><NavLink to={writingPaths.list('course')}>{writing.t('write.courses')}</NavLink></li>
             <li><NavLink to={staffPaths.pages()}>{t('pagesAdmin.title')}</NavLink></li>
             <li><NavLink to={staffPaths.images()}>{t('imagesAdmin.title')}</NavLink></li>
             <li><NavLink to={staffPaths.documents()}>{t('documentsAdmin.title')}</NavLink></li>
