@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { expect, hydrated } from './fixtures.js';
+import { answer, expect, hydrated, succeeded } from './fixtures.js';
 
 /* What the offline browser tests share: axe, a login through the form, the worker's control, the device's contents. */
 
@@ -23,7 +23,9 @@ export async function logIn(page: Page, username: string, password: string) {
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  const login = succeeded(answer(page, 'POST', '/api/v2/rest-auth/login/'));
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await login;
   await expect(page).not.toHaveURL(/\/login/);
 }
 
@@ -31,6 +33,15 @@ export async function logIn(page: Page, username: string, password: string) {
 export async function controlled(page: Page) {
   await page.evaluate(async () => navigator.serviceWorker.ready);
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+}
+
+/**
+ * Waits until the worker that controls the page has finished activating: what it stores while it activates
+ * (the open pages, the offline library) is on the device then. On a busy machine that takes seconds after it
+ * took control.
+ */
+export async function activated(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
 }
 
 /** Every Cache Storage entry (URL, and the body when it is text) and every IndexedDB row of the site. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage, type Page, type Response } from '@playwright/test';
 import { serverPort, workerDataDir } from './servers.js';
 
 /**
@@ -60,7 +60,26 @@ export async function articles(page: Page, query = ''): Promise<Card[]> {
   return (await res.json()).results as Card[];
 }
 
-/** Waits until the page is hydrated (React attached) so clicks are handled by the router. */
+/**
+ * The page's answer to a call it is about to make: `method` and the URL's path (a string matches the whole path,
+ * a RegExp the whole URL). Set it up before the step that makes the call, await it after: an expectation about
+ * what the answer shows then waits for the server however busy the machine is, and only the page's own work has
+ * the expect timeout. The promise rejects only with the test's timeout.
+ */
+export function answer(page: Page, method: string, path: string | RegExp): Promise<Response> {
+  return page.waitForResponse(
+    (response) => response.request().method() === method && (typeof path === 'string' ? new URL(response.url()).pathname === path : path.test(response.url())),
+    { timeout: 0 },
+  );
+}
+
+/** As `answer`, and the answer is a success (2xx). */
+export async function succeeded(response: Promise<Response>): Promise<Response> {
+  const res = await response;
+  expect(res.ok(), `${res.request().method()} ${res.url()} answered ${res.status()}`).toBe(true);
+  return res;
+}
+
 /**
  * Resolves once React owns the page: its root is mounted and every outermost element of the markup is
  * claimed. Hydration runs in slices (a transition) and claims an element after everything inside it, so a
@@ -74,6 +93,23 @@ export async function hydrated(page: Page): Promise<void> {
     const outer = Array.from(root.children).filter((el) => !['LINK', 'META', 'STYLE', 'SCRIPT', 'TITLE'].includes(el.tagName));
     return outer.length > 0 && outer.every((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
   });
+}
+
+/** Presses the login form's "Log in" and waits for the server's answer to it, which must be a success. */
+export async function pressLogIn(page: Page): Promise<Response> {
+  const login = succeeded(answer(page, 'POST', '/api/v2/rest-auth/login/'));
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  return login;
+}
+
+/**
+ * Ticks the captcha widget and waits until it has solved its challenge: a proof of work computed in the page,
+ * CPU time that a busy machine stretches to many seconds. Nothing else is waited for meanwhile, so the wait
+ * is bounded by the test's own timeout only.
+ */
+export async function solveCaptchaWidget(page: Page) {
+  await page.getByText("I'm not a robot.").click();
+  await expect(page.locator('altcha-widget .altcha')).toHaveAttribute('data-state', 'verified', { timeout: test.info().timeout });
 }
 
 export async function loginAs(page: Page, username: string, password: string) {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createAccount, PASSWORD } from './accounts-api.js';
-import { expect, test } from './fixtures.js';
+import { answer, expect, succeeded, test } from './fixtures.js';
 
 /*
  * The login form works before (or without) the app's script: a slow phone whose reader submits before the
@@ -25,6 +25,8 @@ async function submitLogin(page: Page, login: string, password: string) {
 const handoffCookies = async (context: BrowserContext) => (await context.cookies()).filter((c) => c.name.startsWith('lectern_handoff'));
 
 test('a login posted without script logs in once the app runs', async ({ browser, baseURL }) => {
+  // Two browser contexts and four page loads, two of them booting the app: slow on a busy two-core machine, not wrong.
+  test.setTimeout(60_000);
   const { context, urls, page } = await noScriptContext(browser, baseURL);
   const { username } = await createAccount(context.request, 'noscript');
   await page.goto('/login?next=%2Faccount');
@@ -41,12 +43,19 @@ test('a login posted without script logs in once the app runs', async ({ browser
   // The same browser with script: the app picks the session up and the page that needed login opens.
   const scripted = await browser.newContext({ baseURL, storageState: await context.storageState() });
   const app = await scripted.newPage();
+  const profile = /\/api\/v2\/user\/profile\/\d+$/;
+  const handedOff = succeeded(answer(app, 'POST', '/api/v2/rest-auth/handoff/'));
+  let shown = succeeded(answer(app, 'GET', profile));
   await app.goto('/account');
+  await handedOff;
+  await shown;
   await expect(app.getByLabel('Username', { exact: true })).toHaveValue(username);
   await expect(app.getByRole('link', { name: `${username} (your account)`, exact: true })).toBeVisible();
   expect(await handoffCookies(scripted)).toEqual([]);
   // Stored like any login: a reload stays logged in without the handoff.
+  shown = succeeded(answer(app, 'GET', profile));
   await app.reload();
+  await shown;
   await expect(app.getByLabel('Username', { exact: true })).toHaveValue(username);
   await scripted.close();
   await context.close();

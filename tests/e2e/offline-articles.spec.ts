@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createAccount, PASSWORD } from './accounts-api.js';
 import { controlled, deviceContents, logIn, seriousViolations, userCacheNames } from './device-helpers.js';
-import { demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
+import { answer, demoPassword, expect, hydrated, loginAs, succeeded, test } from './fixtures.js';
 
 /*
  * Premium articles saved for offline on the production build: the demo member saves a premium article whose
@@ -57,8 +57,11 @@ test('the demo member saves a premium article with its image, reads it offline, 
     const member = await loginAs(page, 'member', password);
     await logIn(page, 'member', password);
     await controlled(page);
+    // The server renders the locked copy; the browser fetches the member's with the member's token.
+    let full = succeeded(answer(page, 'POST', `/api/v2/article/${article.id}/unlock`));
     await page.goto(`/article/${article.id}`);
     await hydrated(page);
+    await full;
     await expect(page.getByText(memberText)).toBeVisible();
     await imagesShown(page);
     await page.getByRole('button', { name: 'Save for offline', exact: true }).click();
@@ -70,8 +73,10 @@ test('the demo member saves a premium article with its image, reads it offline, 
       data: { body_markdown: `${memberText}, revised.\n\n![Harbour chart](${imageUrl})` },
     });
     expect(revised.ok()).toBe(true);
+    full = succeeded(answer(page, 'POST', `/api/v2/article/${article.id}/unlock`));
     await page.reload();
     await hydrated(page);
+    await full;
     await expect(page.getByText('This article changed since you saved it: update available.')).toBeVisible();
     await page.getByRole('button', { name: 'Update the saved copy' }).click();
     await expect(page.getByText('This article changed since you saved it: update available.')).toHaveCount(0, { timeout: 30_000 });
@@ -105,7 +110,9 @@ test('the demo member saves a premium article with its image, reads it offline, 
     await context.setOffline(false);
     await page.goto('/');
     await hydrated(page);
+    const loggedOut = answer(page, 'POST', '/api/v2/rest-auth/logout/');
     await page.getByRole('button', { name: 'Log out' }).click();
+    await loggedOut;
     await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
     // The logout calls the site and stops any Background Fetch first: on a busy machine that takes a while.
     await expect
@@ -167,10 +174,11 @@ test('a guest saves a free article only after pressing the button, and reads it 
 test('a member whose membership ends keeps no premium copy on the device', async ({ page, context, expectedFailures }) => {
   test.setTimeout(120_000);
   expectedFailures.push(/\/api\/v2\//, /\/article\/\d+$/);
-  const staff = { authorization: `Bearer ${(await loginAs(page, 'editor', demoPassword('editor'))).access}` };
+  // A fresh token for each staff call: access tokens live 20 s here, less than this test on a busy machine.
+  const staff = async () => ({ authorization: `Bearer ${(await loginAs(page, 'editor', demoPassword('editor'))).access}` });
   const memberText = `Soundings for members ${Date.now()}`;
   const created = await page.request.post('/api/v2/article', {
-    headers: staff,
+    headers: await staff(),
     data: { title: `Soundings ${Date.now()}`, summary: 'Depths of the bay.', body_markdown: `${memberText}.`, access: 'premium', status: 'published', published_at: '2019-01-03T00:00:00.000Z' },
   });
   expect(created.status()).toBe(201);
@@ -181,14 +189,16 @@ test('a member whose membership ends keeps no premium copy on the device', async
     const reader = await loginAs(page, username, PASSWORD);
     const products = (await (await page.request.get('/api/v2/membership_product')).json()) as Array<{ id: number; membership_slug: string }>;
     const premium = products.find((p) => p.membership_slug === 'premium')!;
-    const granted = await page.request.post('/api/v2/subscription/grant', { headers: staff, data: { user_id: reader.user.pk, product_id: premium.id, reference: `ending-${username}` } });
+    const granted = await page.request.post('/api/v2/subscription/grant', { headers: await staff(), data: { user_id: reader.user.pk, product_id: premium.id, reference: `ending-${username}` } });
     expect(granted.status(), await granted.text()).toBe(200);
     const subscription = ((await granted.json()) as { subscription: { id: number } }).subscription;
 
     await logIn(page, username, PASSWORD);
     await controlled(page);
+    const full = succeeded(answer(page, 'POST', `/api/v2/article/${article.id}/unlock`));
     await page.goto(`/article/${article.id}`);
     await hydrated(page);
+    await full;
     await expect(page.getByText(memberText)).toBeVisible();
     await page.getByRole('button', { name: 'Save for offline', exact: true }).click();
     await expect(page.getByText(/^Saved on this device \(\d[\d.,]* (KB|MB)\)\.$/)).toBeVisible({ timeout: 30_000 });
@@ -197,7 +207,10 @@ test('a member whose membership ends keeps no premium copy on the device', async
     // Staff end the membership. The reader's next membership check (with each refresh of the access token, every few
     // minutes while the app is open) drops the copy: here the stored token is made to look expired, so the next page
     // refreshes it at once.
-    expect((await page.request.post(`/api/v2/subscription/${subscription.id}/end`, { headers: staff })).ok()).toBe(true);
+    expect((await page.request.post(`/api/v2/subscription/${subscription.id}/end`, { headers: await staff() })).ok()).toBe(true);
+    // The refresh, then the membership check it starts (which finds no membership and drops the copy).
+    const refreshed = succeeded(answer(page, 'POST', '/api/v2/rest-auth/token/refresh/'));
+    const checked = answer(page, 'GET', `/api/v2/usermembership/user/${reader.user.pk}`);
     await page.evaluate(
       () =>
         new Promise<void>((resolve, reject) => {
@@ -216,6 +229,8 @@ test('a member whose membership ends keeps no premium copy on the device', async
     );
     await page.goto('/my-membership');
     await hydrated(page);
+    await refreshed;
+    await checked;
     await expect.poll(async () => (await deviceContents(page)).bodies.filter((body) => body.includes(memberText)).length, { timeout: 20_000 }).toBe(0);
     const rows = (await deviceContents(page)).rows.library as Array<{ id: number; kind: string }>;
     expect(rows.filter((row) => row.kind === 'article' && row.id === article.id)).toEqual([]);
@@ -226,6 +241,6 @@ test('a member whose membership ends keeps no premium copy on the device', async
     await expect(page.getByText(memberText)).toHaveCount(0);
   } finally {
     await context.setOffline(false);
-    await page.request.delete(`/api/v2/article/${article.id}`, { headers: staff });
+    await page.request.delete(`/api/v2/article/${article.id}`, { headers: await staff() });
   }
 });

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { articles, expect, hydrated, test, type Card } from './fixtures.js';
+import { activated } from './device-helpers.js';
+import { answer, articles, expect, hydrated, succeeded, test, type Card } from './fixtures.js';
 
 /** Loads the home page until the service worker controls it. */
 async function controlledHome(page: Page) {
@@ -41,7 +42,9 @@ test('offline, in-app navigation shows the stored copy or the offline page, also
   const [opened, loaded, never] = await freeOnHome(page);
   expect(never, 'the home page shows three free articles').toBeTruthy();
   // One article opened in the app (its API answers stored), one loaded in full (its page stored).
+  const answered = succeeded(answer(page, 'GET', `/api/v2/article/${opened.id}`));
   await card(page, opened.id).click();
+  await answered;
   await expect(page.getByRole('heading', { level: 1, name: opened.title })).toBeVisible();
   await page.goto(`/article/${loaded.id}`);
   await hydrated(page);
@@ -106,6 +109,7 @@ test('the article a visitor landed on before the worker was installed opens offl
   expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(false);
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
   // The worker stores the open page while it activates.
+  await activated(page);
   await expect
     .poll(() => page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), `${new URL(page.url()).origin}/article/${landing.id}`))
     .toBe(true);
@@ -126,6 +130,7 @@ test('a page never stored opens the offline page in the reader’s language, wit
   await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL! }]);
   await controlledHome(page);
   // The worker stores the offline library while it activates, visited or not.
+  await activated(page);
   await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), `${baseURL}/offline`)).toBe(true);
   await goOffline(page, context);
   // A full load of a page this device never stored: the worker's fallback page.

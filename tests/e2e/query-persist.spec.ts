@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
+import { answer, demoPassword, expect, hydrated, loginAs, succeeded, test } from './fixtures.js';
 
 /*
  * The public query answers kept in localStorage, on the production build: the home page's list opens offline
@@ -39,7 +39,17 @@ async function controlled(page: Page) {
 
 /** Waits until the page has restored the kept answers: the persister's chunk is loaded, and its entry written. */
 async function restored(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/query-persist-[^/]*\.js$/.test(e.name)));
+  // Seen through a PerformanceObserver: a test that runs the page's clock has performance.getEntries* answer nothing.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          if (!list.getEntries().some((e) => /\/query-persist-[^/]*\.js$/.test(e.name))) return;
+          observer.disconnect();
+          resolve();
+        }).observe({ type: 'resource', buffered: true });
+      }),
+  );
   await expect.poll(async () => (await kept(page)) !== null).toBe(true);
 }
 
@@ -81,6 +91,9 @@ test('the last home list opens offline from localStorage when the worker has nei
 
 test('a member leaves no premium body in localStorage, and nothing of theirs after logging out', async ({ page }) => {
   test.setTimeout(60_000);
+  // The page's clock, run by the test where it matters: the persister writes at most once a second, and the
+  // test fires its pending write at once instead of sleeping through the second (time flows as usual otherwise).
+  await page.clock.install();
   const password = demoPassword('member');
   const api = await loginAs(page, 'member', password);
   const auth = { authorization: `Bearer ${api.access}` };
@@ -99,16 +112,22 @@ test('a member leaves no premium body in localStorage, and nothing of theirs aft
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill('member');
   await page.getByLabel('Password', { exact: true }).fill(password);
+  const login = succeeded(answer(page, 'POST', '/api/v2/rest-auth/login/'));
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await login;
   await expect(page).not.toHaveURL(/\/login/);
+  // The server renders the guest's locked copy; the browser fetches the member's with the member's token.
+  const own = succeeded(page.waitForResponse((r) => new URL(r.url()).pathname === `/api/v2/lesson/${locked.id}` && Boolean(r.request().headers().authorization), { timeout: 0 }));
   await page.goto(`/course/${premium.id}/lesson/${locked.id}`);
   await hydrated(page);
+  await own;
   // The member's own copy, with its body, is on screen (a personal query)...
   await expect(page.locator('.lesson__body')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'This lesson is locked' })).toHaveCount(0);
   await restored(page);
   // ...and the kept answers hold the guest's copies only: no key of the member, no premium body.
-  await page.waitForTimeout(1_500); // the persister writes at most once a second
+  // The write the member's answer scheduled (a second at most) is made now.
+  await page.clock.runFor(1_500);
   const before = await kept(page);
   expect(keysOf(before).length).toBeGreaterThan(0);
   expect(userBound(before)).toEqual([]);
@@ -116,9 +135,12 @@ test('a member leaves no premium body in localStorage, and nothing of theirs aft
   expect(keysOf(before)).not.toContain(JSON.stringify(['courses', 'lesson', locked.id, api.user.pk]));
   expect(JSON.stringify(before)).not.toContain(memberText!);
 
+  const loggedOut = answer(page, 'POST', '/api/v2/rest-auth/logout/');
   await page.getByRole('button', { name: 'Log out' }).click();
+  await loggedOut;
   await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
-  await page.waitForTimeout(1_500);
+  // Any write still pending at the logout is made now.
+  await page.clock.runFor(1_500);
   // Nothing user-bound in localStorage: the kept answers were dropped (public ones may be written again).
   const everything = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])));
   const text = JSON.stringify(everything);

@@ -1,16 +1,24 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { articles, dataDir, demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
+import { answer, articles, dataDir, demoPassword, expect, hydrated, loginAs, succeeded, test } from './fixtures.js';
 
 const previewSecret = () => (JSON.parse(readFileSync(path.join(dataDir(), 'secrets.json'), 'utf8')) as { adminPreviewSecret: string }).adminPreviewSecret;
 
+/**
+ * Logs the editor in on the playground, which then loads the API description (a large document the server
+ * takes seconds to send on a busy machine): resolves once both answers are in.
+ */
 async function logInOnPlayground(page: Page) {
   await page.goto('/test/api-playground');
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill('editor');
   await page.getByLabel('Password', { exact: true }).fill(demoPassword('editor'));
+  const login = succeeded(answer(page, 'POST', '/api/v2/rest-auth/login/'));
+  const description = succeeded(answer(page, 'GET', '/api/openapi.json'));
   await page.getByRole('button', { name: 'Log in' }).click();
+  await login;
+  await (await description).finished();
 }
 
 test('a staff user tries a call on the API playground', async ({ page }) => {
@@ -20,7 +28,9 @@ test('a staff user tries a call on the API playground', async ({ page }) => {
   await page.getByLabel('Filter operations').fill('article/summary/{id}');
   await page.getByRole('button', { name: /GET\s*\/api\/v2\/article\/summary\/\{id\}/ }).click();
   await page.getByLabel(/^id/).fill(String(article.id));
+  const call = answer(page, 'GET', `/api/v2/article/summary/${article.id}`);
   await page.getByRole('button', { name: 'Send' }).click();
+  await call;
   await expect(page.getByText('Status: 200')).toBeVisible();
   await expect(page.getByLabel('Response body')).toContainText(article.title);
 });
@@ -39,9 +49,12 @@ test('the admin preview shows a draft to staff and answers 404 to a wrong secret
   expect((await page.goto(`/article/adminpreview/wrong-secret/${draft.id}`))?.status()).toBe(404);
   await logInOnPlayground(page);
   await expect(page.getByRole('heading', { level: 2, name: 'articles' })).toBeVisible();
+  // The server renders the page as a guest's; the browser fetches the draft with the editor's token.
+  const shown = succeeded(answer(page, 'GET', `/api/v2/article/adminpreview/${draft.id}`));
   const res = await page.goto(`/article/adminpreview/${previewSecret()}/${draft.id}`);
   expect(res?.status()).toBe(200);
   await hydrated(page);
+  await shown;
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Draft body for the preview.')).toBeVisible();
   // The draft is not public.
@@ -65,7 +78,12 @@ test('a guest who opens the admin preview logs in and comes back to it', async (
   await expect(page).toHaveURL(/\/login\?next=/);
   await page.getByLabel('Username or e-mail').fill('editor');
   await page.getByLabel('Password', { exact: true }).fill(demoPassword('editor'));
+  const login = succeeded(answer(page, 'POST', '/api/v2/rest-auth/login/'));
+  const shown = succeeded(answer(page, 'GET', `/api/v2/article/adminpreview/${draft.id}`));
   await page.getByRole('button', { name: 'Log in' }).click();
+  await login;
+  // Back on the preview, which fetches the draft with the new token.
+  await shown;
   await expect(page).toHaveURL(new RegExp(`${previewPath}$`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });
