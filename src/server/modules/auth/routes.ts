@@ -5,18 +5,21 @@ import { accountRoutes } from './account-routes.js';
 import { formPostRoutes } from './form-post-routes.js';
 import { handoffRoutes } from './handoff-routes.js';
 import { sessionRoutes } from './session-routes.js';
+import { shopLoginRoutes } from './shop-login-routes.js';
 import { userAuthRoutes } from './user-auth-routes.js';
 
 /**
  * Every auth call: sessions (login, tokens, logout, the user), accounts (registration, e-mail
  * confirmation, password change and reset), user-auth (mobile + password, one-time codes) and the
- * handoff of a session started by a page form.
+ * handoff of a session started by a page form; and the shop's login, register and user calls, which are
+ * these same sessions and accounts under django-oscar-api's names.
  */
 const authApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sessionRoutes);
   await app.register(accountRoutes);
   await app.register(userAuthRoutes);
   await app.register(handoffRoutes);
+  await app.register(shopLoginRoutes);
 };
 
 /**
