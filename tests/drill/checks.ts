@@ -126,32 +126,30 @@ export async function propagation(site: DrillSite): Promise<{ checks: Check[]; w
       `/api/v2/article/${article}`,
     ),
   );
+  // A product priced on its own (a digital one; others take their price from a stock record) gets a new price.
   const products = json<{ results: { id: number }[] }>(await get(`${site.front}/api/v2/shop/products?page_size=50`));
-  const priced = [];
+  const priceOf = async (base: string, id: number) => {
+    const res = await get(`${base}/api/v2/products/${id}/price`);
+    return res.status === 200 ? json<{ excl_tax: number }>(res).excl_tax : null;
+  };
+  let priced = false;
   for (const p of products.results) {
-    const price = await get(`${first}/api/v2/products/${p.id}/price`);
-    if (price.status === 200) priced.push({ id: p.id, price: json<{ excl_tax?: string; incl_tax?: string }>(price) });
-  }
-  const digital = await (async () => {
-    for (const p of priced) {
-      const detail = json<{ price?: number | null; product_class?: string }>(await get(`${first}/api/v2/products/${p.id}`));
-      if (typeof detail.price === 'number') return { id: p.id, price: detail.price };
-    }
-    return undefined;
-  })();
-  if (digital) {
-    const newPrice = digital.price + 100;
+    const before = await priceOf(first, p.id);
+    if (before === null) continue;
+    const probe = await get(`${first}/api/v2/products/${p.id}`, { method: 'PATCH', headers: bearer(editor.token), body: { price: before } });
+    if (probe.status !== 200) continue;
+    priced = true;
     checks.push(
       await edit(
         'change a price',
-        () => get(`${first}/api/v2/products/${digital.id}`, { method: 'PATCH', headers: bearer(editor.token), body: { price: newPrice } }),
-        async (b) => json<{ price?: number }>(await get(`${b}/api/v2/products/${digital.id}`)).price === newPrice,
-        `/product/${digital.id}`,
+        () => get(`${first}/api/v2/products/${p.id}`, { method: 'PATCH', headers: bearer(editor.token), body: { price: before + 100 } }),
+        async (b) => (await priceOf(b, p.id)) === before + 100 && (await get(`${b}/product/${p.id}`)).status === 200,
+        `/api/v2/products/${p.id}/price`,
       ),
     );
-  } else {
-    checks.push({ name: 'change a price', ok: false, detail: 'no product with its own price in the demo shop' });
+    break;
   }
+  if (!priced) checks.push({ name: 'change a price', ok: false, detail: 'no product with its own price in the demo shop' });
   if (premium) {
     const um = json<{ id: number }[] | { results: { id: number }[] } | { id: number }>(await get(`${first}/api/v2/usermembership/user/${member.userId}`, { headers: bearer(member.token) }));
     const umId = Array.isArray(um) ? um[0]!.id : 'results' in um ? um.results[0]!.id : um.id;
@@ -187,14 +185,14 @@ export async function propagation(site: DrillSite): Promise<{ checks: Check[]; w
 export async function killUnderLoad(site: DrillSite, victim: SiteProcess, seconds: number): Promise<Check[]> {
   const load = autocannon({ url: `${site.front}/article/1`, connections: 8, duration: seconds });
   const acknowledged: string[] = [];
-  let writeFailures = 0;
+  const refused = new Map<number, number>();
   let writing = true;
   const writer = (async () => {
     while (writing) {
       const value = `drill-${randomBytes(8).toString('hex')}`;
       const res = await get(`${site.front}/api/v2/guest/userfinger/`, { method: 'POST', body: { userfinger: value } }).catch(() => null);
       if (res && res.status < 300) acknowledged.push(value);
-      else writeFailures += 1;
+      else refused.set(res?.status ?? 0, (refused.get(res?.status ?? 0) ?? 0) + 1);
     }
   })();
   await new Promise((r) => setTimeout(r, (seconds * 1000) / 3));
@@ -215,7 +213,7 @@ export async function killUnderLoad(site: DrillSite, victim: SiteProcess, second
       detail: `errors ${result.errors}, non-2xx ${result.non2xx}, timeouts ${result.timeouts}`,
     },
     {
-      name: `every acknowledged write is kept (${acknowledged.length} writes, ${writeFailures} refused)`,
+      name: `every acknowledged write is kept (${acknowledged.length} writes; refused: ${[...refused].map(([status, n]) => `${n} × ${status || 'no answer'}`).join(', ') || 'none'})`,
       ok: Number(kept.rows[0]!.n) === acknowledged.length && acknowledged.length > 0,
       detail: `${kept.rows[0]!.n} of ${acknowledged.length} found`,
     },
@@ -229,7 +227,7 @@ export async function throughput(front: string, seconds: number): Promise<{ rps:
     url: front,
     connections: 32,
     duration: seconds,
-    requests: [{ setupRequest: (req: { path: string }) => ({ ...req, path: `/article/${ids[n++ % ids.length]}` }) }],
+    requests: [{ setupRequest: (req) => ({ ...req, path: `/article/${ids[n++ % ids.length]}` }) }],
   });
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
