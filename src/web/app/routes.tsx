@@ -184,6 +184,7 @@ export function createRoutes(deps: RouteDepsSource): RouteObject[] {
                     { path: 'pages/:id', lazy: staff.page },
                     { path: 'images', lazy: p(() => import('../features/staff/pages/images-page.js')) },
                     { path: 'documents', lazy: p(() => import('../features/staff/pages/documents-page.js')) },
+                    { path: 'newsletters', lazy: p(() => import('../features/staff/newsletters/newsletters-page.js')) },
                     { path: 'write/:kind', lazy: p(() => import('../features/staff/writing/list-page.js')) },
                     { path: 'write/:kind/:id', lazy: p(() => import('../features/staff/writing/editor-page.js')) },
                     { path: 'write/:kind/:id/revisions', lazy: p(() => import('../features/staff/writing/revisions-page.js')) },

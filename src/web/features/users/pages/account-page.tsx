@@ -14,6 +14,7 @@ import { MailboxSection } from '../components/mailbox-section.js';
 import { PasswordSection } from '../components/password-section.js';
 import { ProfileSection } from '../components/profile-section.js';
 import { RssSection } from '../components/rss-section.js';
+import { MailChoicesSection } from '../components/mail-choices-section.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
 
 const SECTIONS = [
@@ -57,6 +58,7 @@ export function Component() {
             <PasswordSection profile={p} />
             <ContactsSection profile={p} />
             <RssSection userId={p.id} />
+            <MailChoicesSection />
           {p.role !== 'user' && <MailboxSection userId={p.id} />}
             <DeleteSection profile={p} />
           </div>
