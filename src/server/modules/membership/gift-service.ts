@@ -1,11 +1,12 @@
 import type { PageQuery } from '../../../shared/api/common.js';
 import { REDEEM_LIMIT_10_MIN, REDEEM_LIMIT_DAY, type GiftCode, type Subscription } from '../../../shared/api/membership.js';
 import type { Language } from '../../../shared/i18n/index.js';
-import { isStaff, type Actor } from '../../platform/auth.js';
+import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
+import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { offsetOf } from '../../platform/http.js';
 import { takeQuotas, type Rate } from '../../platform/throttle.js';
+import { requireStaffActor } from './access.js';
 import { generateGiftCode, giftCodeHash, giftCodeHint } from './gift-codes.js';
 import {
   countGiftCodes,
@@ -19,15 +20,13 @@ import {
   type GiftCodeRow,
   type GiftCodeStatus,
 } from './repo.js';
-import { getSubscription, grantWithin } from './service.js';
+import { grantWithin } from './grant-service.js';
+import { getSubscription } from './service.js';
 
 /**
  * Gift codes: staff create them for a product (a plan and a period); a logged-in user redeems one once,
  * before it expires. Codes are stored as keyed hashes and compared without regard to case or dashes.
  */
-function requireStaffActor(actor: Actor): void {
-  if (!isStaff(actor)) throw new Forbidden();
-}
 
 const statusOf = (row: GiftCodeRow, now: string): GiftCodeStatus => (row.redeemed_at ? 'redeemed' : row.expires_at <= now ? 'expired' : 'unused');
 

@@ -40,28 +40,9 @@ import { requestLanguage } from '../../platform/request-language.js';
 import { listEnquiries, submitEnquiry } from './enquiry-service.js';
 import { defineExpiryJob } from './expiry-job.js';
 import { createGiftCodes, getGiftCode, listGiftCodes, redeemGiftCode, revokeGiftCode } from './gift-service.js';
-import {
-  createPlan,
-  createProduct,
-  currentMembershipOf,
-  deletePlan,
-  deleteProduct,
-  endSubscription,
-  extendSubscription,
-  getPlan,
-  getProduct,
-  getSubscription,
-  getUserMembership,
-  listPlans,
-  listProducts,
-  listUserMemberships,
-  meterTerms,
-  priceCard,
-  staffGrant,
-  subscriptionOfUserMembership,
-  updatePlan,
-  updateProduct,
-} from './service.js';
+import { endSubscription, extendSubscription, staffGrant } from './grant-service.js';
+import { createPlan, createProduct, deletePlan, deleteProduct, getPlan, getProduct, listPlans, listProducts, meterTerms, priceCard, updatePlan, updateProduct } from './plan-service.js';
+import { currentMembershipOf, getSubscription, getUserMembership, listUserMemberships, subscriptionOfUserMembership } from './service.js';
 
 const tags = ['membership'];
 const staffErrors = { 401: errorBody, 403: errorBody };
