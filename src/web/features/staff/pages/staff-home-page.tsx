@@ -3,7 +3,6 @@ import { paths } from '../../../app/paths.js';
 import { Head } from '../../../ui/head.js';
 import { useStaffI18n } from '../staff-i18n.js';
 import { staffPaths } from '../staff-paths.js';
-import { useNewslettersCard } from '../newsletters/home-link.js';
 import { useOpsCard } from '../operations/home-link.js';
 import { useNewslettersCard } from '../newsletters/home-link.js';
 import { useWritingI18n } from '../writing/writing-i18n.js';
