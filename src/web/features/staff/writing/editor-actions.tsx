@@ -99,7 +99,7 @@ export function EditorActions({ item, flush, onDone }: Props) {
         <div className="writing-schedule">
           <div className="field">
             <label htmlFor={atId}>{t('write.scheduleAt')}</label>
-            <input id={atId} type="datetime-local" value={at} onChange={(event) => setAt(event.target.value)} />
+            <input id={atId} type="datetime-local" step={1} value={at} onChange={(event) => setAt(event.target.value)} />
           </div>
           <button type="button" className="button button--quiet" onClick={() => void run('schedule', { at: new Date(at).toISOString() }, t('write.scheduled'))}>
             {t('write.schedule')}
