@@ -3,6 +3,7 @@ import { paths } from '../../../app/paths.js';
 import { Head } from '../../../ui/head.js';
 import { useStaffI18n } from '../staff-i18n.js';
 import { staffPaths } from '../staff-paths.js';
+import { useOpsCard } from '../operations/home-link.js';
 import { useNewslettersCard } from '../newsletters/home-link.js';
 import { useWritingI18n } from '../writing/writing-i18n.js';
 import { writingPaths } from '../writing/writing-paths.js';
@@ -14,6 +15,7 @@ export function Component() {
   const links = [
     { to: writingPaths.list('article'), title: writing.t('write.articles'), text: writing.t('write.articlesText') },
     { to: writingPaths.list('course'), title: writing.t('write.courses'), text: writing.t('write.coursesText') },
+    useOpsCard(),
     { to: staffPaths.pages(), title: t('pagesAdmin.title'), text: t('staff.pagesText') },
     { to: staffPaths.images(), title: t('imagesAdmin.title'), text: t('staff.imagesText') },
     { to: staffPaths.documents(), title: t('documentsAdmin.title'), text: t('staff.documentsText') },
