@@ -24,8 +24,7 @@ export async function userDetail(ctx: AppContext, actor: Actor, id: number): Pro
   const row = await userForStaff(ctx, actor, id);
   const [orders, comments, courses, member] = await Promise.all([
     listOrders(ctx, actor, { ...FIRST, user: id }),
-    // A blocked account's comments are not listed to readers (the comments module answers 404 for it).
-    row.is_active === 1 ? listUserComments(ctx, actor, id, FIRST).then((p) => p.count) : Promise.resolve(0),
+    listUserComments(ctx, actor, id, FIRST).then((p) => p.count),
     myCourses(ctx, asLearner(id), FIRST),
     isPremiumMember(ctx, id),
   ]);

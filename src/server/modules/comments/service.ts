@@ -312,7 +312,8 @@ function listedComment(row: PlacedRow, view: ObjectView | null) {
  */
 export async function listUserComments(ctx: AppContext, actor: Actor | null, userId: number, query: PageQuery): Promise<Page<UserComment>> {
   const user = await getUser(ctx, userId);
-  if (!user || !user.is_active) throw new NotFound('User');
+  // A blocked account's comments stay listed for staff, who moderate them.
+  if (!user || (!user.is_active && !(actor && isStaff(actor)))) throw new NotFound('User');
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([countOfUser(db, userId), listOfUser(db, userId, query.page_size, offsetOf(query))]);
   const viewOf = objectViews(ctx, { actor });

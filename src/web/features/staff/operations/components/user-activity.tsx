@@ -25,7 +25,7 @@ export function UserActivity({ user, onEnd, pending }: Props) {
   const memberships = useQuery(userMembershipsQuery(http, user.id));
   const orders = useQuery(userOrdersQuery(http, user.id));
   const courses = useQuery(userCoursesQuery(http, user.id));
-  const comments = useQuery({ ...userCommentsQuery(http, user.id), enabled: !user.blocked });
+  const comments = useQuery(userCommentsQuery(http, user.id));
   return (
     <>
       <section aria-labelledby={`${id}-m`}>
