@@ -16,6 +16,13 @@ function afterFirstPaint(): Promise<void> {
 
 // A chunk of an older deployment is gone: reload once, rather than show an error.
 installChunkReloadGuard();
+// The app shell (the worker's answer, with no connection, for a page seen here but not kept as HTML) carries no
+// server data: it is given the reader's language and colour mode, as the server would have chosen them. Loaded
+// only there (from the worker's precache), so a page the server rendered carries none of it.
+const shellReady = document.getElementById('lectern-boot')
+  ? undefined
+  : import('./lib/offline/shell-boot.js').then((m) => m.prepareShell(document, navigator));
 void afterFirstPaint()
+  .then(() => shellReady)
   .then(() => import('./app/start-client.js'))
   .then((app) => app.start());

@@ -9,6 +9,7 @@ import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { API_CACHE, deviceCopyMarked, isCacheablePage, isContentApi, PAGES_CACHE, shareableOnly } from './features/pwa/cache-policy.js';
 import { BACKGROUND_FETCH_MESSAGE, cacheOfBackgroundFetch, type BackgroundFetchMessage } from './lib/offline/background-fetch.js';
 import { isOfflineCache, matchSaved } from './lib/offline/offline-caches.js';
+import { buildRevision, isShellCache, SHELL_KEY, shellCacheName, shellFromPage, wasSeen } from './lib/offline/app-shell.js';
 import { markDeviceCopy } from './lib/device-copy.js';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -37,15 +38,73 @@ const savedCopy: WorkboxPlugin = {
 // The app shell: hashed scripts and styles, icons, the manifest and the offline page, all versioned by the
 // build. `/` is a rendered page, never the raw template, so no directory index is mapped onto it; nor are clean
 // URLs, which would answer the offline library's `/offline` with `/offline.html`, online too.
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(manifest, { directoryIndex: '', cleanURLs: false });
 cleanupOutdatedCaches();
+
+// The app shell (lib/offline/app-shell.ts): the site's document with an empty root and no server data, which the
+// app renders into from what the device kept. Made from the offline library's page as the server renders it for
+// this build (its scripts and styles are this build's precached files), once when this worker installs, and kept
+// in a cache named for the build: an older worker still in charge keeps answering with its own.
+const SHELL_CACHE = shellCacheName(buildRevision(manifest));
+/** Headers of the page the shell is made from that do not describe the shell. */
+const PAGE_ONLY_HEADERS = ['content-length', 'content-encoding', 'etag', 'last-modified', 'vary', 'set-cookie', 'x-ssr-cache', 'server-timing'];
+
+async function storeShell(): Promise<void> {
+  if (await self.caches.match(SHELL_KEY, { cacheName: SHELL_CACHE })) return;
+  const response = await fetch(new Request(OFFLINE_LIBRARY, { credentials: 'same-origin' }));
+  if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/html')) return;
+  const shell = shellFromPage(await response.text());
+  if (shell === null) return;
+  const headers = new Headers(response.headers);
+  for (const name of PAGE_ONLY_HEADERS) headers.delete(name);
+  headers.set('cache-control', 'no-cache');
+  await (await self.caches.open(SHELL_CACHE)).put(SHELL_KEY, new Response(shell, { status: 200, headers }));
+}
+
+// A shell that cannot be made now (the server unreachable) is tried again when the worker activates; meanwhile
+// such navigations get the offline page, as before. The worker installs either way.
+self.addEventListener('install', (event) => {
+  event.waitUntil(storeShell().catch(() => undefined));
+});
+
+/**
+ * The last answers for a navigation the network did not answer (an error, or nothing within the timeout) and the
+ * pages cache does not hold: the copy saved in the offline library, else, for a page this device has shown its
+ * reader (however they reached it), the app shell. Any other page gets the offline page (the plugins below), whose
+ * words hold: it was never opened here. `cachedResponseWillBeUsed` runs on both of those paths of NetworkFirst.
+ */
+const keptPageOrShell: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }) => {
+    if (cachedResponse) return cachedResponse;
+    const saved = await matchSaved(self.caches, request);
+    if (saved) return markDeviceCopy(saved);
+    if (!(await wasSeen(self.caches, request.url))) return undefined;
+    const shell = await self.caches.match(SHELL_KEY, { cacheName: SHELL_CACHE });
+    return shell ? markDeviceCopy(shell) : undefined;
+  },
+};
+
+/**
+ * A saved copy when the network did not answer in time, not only when it failed (a captive portal, a dead signal
+ * that still says online): the reader's own saved copy first for a call made with their token, since the runtime
+ * cache can hold only the guest's answer for the same address.
+ */
+const savedOnMiss: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }) => {
+    if (cachedResponse && !request.headers.has('authorization')) return cachedResponse;
+    const saved = await matchSaved(self.caches, request);
+    return saved ? markDeviceCopy(saved) : cachedResponse;
+  },
+};
 
 // Pages: the server-rendered HTML of every page visited (not the API, feeds or staff previews), so an article opened online reads offline.
 // Never stored: account pages (/login, /signup, /lostpassword, /reset, /verify_email, /sso/*) with a query
 // string, which may hold a typed username, a reset token or a password a form sent before the app ran, and
 // any answer to a non-GET request (isCacheablePage, shareableOnly).
 // Network first, because pages change with content; after 3 s without an answer the stored copy is
-// shown, and a page never stored falls back to the precached offline page. Pages are rendered as a
+// shown; a page never stored opens from its saved copy or, when this device has shown it (reached inside the
+// app), as the app shell; any other falls back to the precached offline page. Pages are rendered as a
 // guest sees them, so they are shareable; a page marked private or no-store is still refused.
 // Vary (Cookie, Accept-Language) is ignored on lookup: the worker cannot see cookies, and any stored
 // language is better than none when offline.
@@ -59,6 +118,8 @@ const pages = new NetworkFirst({
     new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
     // After expiration, so only a copy that is actually used is marked as coming from the device.
     deviceCopyMarked,
+    // After expiration and the mark: a saved copy or the shell, never expired, marked by the plugin itself.
+    keptPageOrShell,
     // Before the offline page: a lesson page saved for offline (handlerDidError: the first answer wins).
     savedCopy,
     new PrecacheFallbackPlugin({ fallbackURL: OFFLINE_PAGE }),
@@ -84,6 +145,7 @@ registerRoute(
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * DAY, purgeOnQuotaError: true }),
       // The http client sees the mark and the page shows its offline indicator.
       deviceCopyMarked,
+      savedOnMiss,
       // A saved lesson's or course's answer, the user's own copy included: the runtime cache never holds those.
       savedCopy,
     ],
@@ -168,8 +230,15 @@ clientsClaim();
 // offline view of an in-app navigation opens the stored page when there is one. Activation waits for it
 // (bounded by the pages' 3 s network timeout), so the worker is not stopped halfway.
 self.addEventListener('activate', (event) => {
-  event.waitUntil(storeOpenPages(event));
+  event.waitUntil(Promise.all([storeOpenPages(event), keepOnlyThisShell()]));
 });
+
+/** Shells of other builds go (their scripts left with their precache); this build's is made if install could not. */
+async function keepOnlyThisShell(): Promise<void> {
+  const others = (await self.caches.keys()).filter((name) => isShellCache(name) && name !== SHELL_CACHE);
+  await Promise.all(others.map((name) => self.caches.delete(name)));
+  await storeShell().catch(() => undefined);
+}
 
 async function storeOpenPages(event: ExtendableEvent): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

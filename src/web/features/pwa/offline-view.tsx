@@ -1,7 +1,24 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useI18n } from '../../app/context.js';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths.js';
+import { createFeatureI18n } from '../../lib/feature-i18n.js';
 import { Head } from '../../ui/head.js';
+
+/**
+ * What the view says, true of every page it is shown for: this page's content is not on the device (never opened
+ * here, or what it showed is not kept: a personal page, an answer that expired), and where what is kept can be found.
+ * The first sentence is the offline page's (public/offline.html).
+ */
+const useOfflineViewI18n = createFeatureI18n({
+  en: {
+    'offlineView.message': 'This page has not been saved on this device yet. It opens again once you are back online.',
+    'offlineView.kept': 'Saved on this device',
+  },
+  'zh-CN': {
+    'offlineView.message': '此页面尚未保存到本设备。恢复联网后即可再次打开。',
+    'offlineView.kept': '本设备上的离线内容',
+  },
+});
 
 /**
  * The route error of kind "offline": an in-app navigation whose API call found neither the network nor
@@ -10,7 +27,7 @@ import { Head } from '../../ui/head.js';
  * Otherwise the reader sees the offline message, in their language, with a retry.
  */
 export function OfflineView() {
-  const { t } = useI18n();
+  const { t } = useOfflineViewI18n();
   const location = useLocation();
   const navigate = useNavigate();
   const to = `${location.pathname}${location.search}${location.hash}`;
@@ -31,13 +48,16 @@ export function OfflineView() {
   }, [to]);
   return (
     <section className="error-page offline-view" aria-labelledby="offline-title">
-      <Head title={t('offline.title')} description={t('offline.message')} noindex />
+      <Head title={t('offline.title')} description={t('offlineView.message')} noindex />
       <h1 id="offline-title">{t('offline.title')}</h1>
-      <p className="error-page__message">{t('offline.message')}</p>
+      <p className="error-page__message">{t('offlineView.message')}</p>
       {/* Runs the page's loaders again: the stored answer, or the network when it is back. */}
       <button type="button" className="button" onClick={() => void navigate(to, { replace: true })}>
         {t('offline.retry')}
-      </button>
+      </button>{' '}
+      <Link to={paths.offline()} className="button button--quiet">
+        {t('offlineView.kept')}
+      </Link>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { LecternDb, LibraryItem } from '../db.js';
 import { deleteUserOfflineCaches, offlineCacheName } from './offline-caches.js';
+import { deleteUserSeenCaches } from './app-shell.js';
 
 /*
  * The offline library's rows (Dexie table `library`) and the Cache Storage entries they stand for. A row is
@@ -54,12 +55,12 @@ export async function removeMembersOnly(db: LecternDb, cacheStorage: CacheStorag
 }
 
 /**
- * Everything of logged-in users on this device: their offline caches, their library rows and their progress
- * not yet sent. A guest's saves (free content, owner 0) stay. Run when a session ends (logout in any tab, a
+ * Everything of logged-in users on this device: their offline caches, their record of the pages they saw, their
+ * library rows and their progress not yet sent. A guest's saves (free content, owner 0) stay. Run when a session ends (logout in any tab, a
  * refused refresh) and when another user logs in.
  */
 export async function purgeUserData(db: LecternDb | undefined, cacheStorage: CacheStorage | undefined): Promise<void> {
-  if (cacheStorage) await deleteUserOfflineCaches(cacheStorage);
+  if (cacheStorage) await Promise.all([deleteUserOfflineCaches(cacheStorage), deleteUserSeenCaches(cacheStorage)]);
   if (!db) return;
   await db.transaction('rw', db.library, db.progressOutbox, async () => {
     await db.library.where('owner').above(0).delete();
