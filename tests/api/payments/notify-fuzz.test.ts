@@ -126,7 +126,7 @@ describe('fuzzed notification bodies', () => {
       order,
       (r) => {
         const body = mutate(r, genuine.body);
-        const headers = { ...genuine.headers, 'content-type': r.next() < 0.8 ? 'application/json' : r.pick(CONTENT_TYPES) };
+        const headers: Record<string, string> = { ...genuine.headers, 'content-type': r.next() < 0.8 ? 'application/json' : r.pick(CONTENT_TYPES) };
         if (r.next() < 0.5) {
           // Signed again over the mutated bytes: JSON parsing, decryption and the field checks see it.
           headers['wechatpay-signature'] = createSign('RSA-SHA256')

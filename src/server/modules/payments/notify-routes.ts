@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paymentsPaths } from '../../../shared/api/payments.js';
 import { AppError, Invalid, UnsupportedMediaType } from '../../platform/errors.js';
 import { now } from '../../platform/time.js';
 import { settleRefundFromProvider } from '../orders/refund-service.js';
-import { handleNotification } from './service.js';
+import { handleNotification, loggable } from './service.js';
 
 /**
  * The providers' notification calls, outside login and the JSON error format. A provider retries every
@@ -56,10 +56,16 @@ export function failureStatus(err: unknown): number {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
 }
 
-/** Logs a failure by who must act: ours at error level (with the error), the sender's at warn with its reason. */
-export function logFailure(log: FastifyBaseLogger, provider: string, status: number, err: Error): void {
-  if (status >= 500) log.error({ err, provider }, 'payment notification failed');
-  else log.warn({ provider, reason: err.message, status }, 'payment notification refused');
+/**
+ * Logs a failure by who must act: ours at error level (with the error), the sender's at warn with its reason,
+ * both with the order number a form body names when it could be read (WeChat Pay's is encrypted).
+ */
+export function logFailure(request: FastifyRequest, provider: string, status: number, err: Error): void {
+  const body = request.body;
+  const named = typeof body === 'string' && !body.startsWith('{') ? new URLSearchParams(body).get('out_trade_no') : null;
+  const orderNumber = named ? loggable(named) : undefined;
+  if (status >= 500) request.log.error({ err, provider, order_number: orderNumber }, 'payment notification failed');
+  else request.log.warn({ provider, reason: err.message, status, order_number: orderNumber }, 'payment notification refused');
 }
 
 /** `POST pay/alipay/notify`: the reply is exactly `success` or `fail` (text/plain), whatever happens. */
@@ -70,7 +76,7 @@ export async function alipayNotifyRoutes(app: FastifyInstance): Promise<void> {
     reply.status(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);
   app.setErrorHandler((err: Error, request, reply) => {
     const status = failureStatus(err);
-    logFailure(request.log, 'alipay', status, err);
+    logFailure(request, 'alipay', status, err);
     return answer(reply, status, 'fail');
   });
   app.post(paymentsPaths.alipayNotify, { schema: { tags, summary: 'Alipay asynchronous notification (form body); answers `success` or `fail`' } }, async (request, reply) => {
@@ -90,7 +96,7 @@ export async function wechatpayNotifyRoutes(app: FastifyInstance): Promise<void>
     reply.status(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify({ code: 'FAIL', message }));
   app.setErrorHandler((err: Error, request, reply) => {
     const status = failureStatus(err);
-    logFailure(request.log, 'wechatpay', status, err);
+    logFailure(request, 'wechatpay', status, err);
     return fail(reply, status, status >= 500 ? 'Internal error; send it again later.' : err.message);
   });
   app.post(paymentsPaths.wechatpayNotify, { schema: { tags, summary: 'WeChat Pay API v3 notification (raw JSON, signed); answers 204' } }, async (request, reply) => {

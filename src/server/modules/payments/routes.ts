@@ -149,7 +149,7 @@ export const devPayRoutes = fp(
       // a failure of ours goes on to the site's error answer.
       scope.setErrorHandler((err: Error, request, reply) => {
         const status = failureStatus(err);
-        logFailure(request.log, 'dev', status, err);
+        logFailure(request, 'dev', status, err);
         if (status >= 500) throw err;
         return reply.status(status).send(devPayHtml(privatePage(reply, request), null, { kind: 'invalid' }));
       });

@@ -140,7 +140,7 @@ export type NotificationResult =
 const TRADE_NO = /^[\x21-\x7e]{1,128}$/;
 
 /** A number named by a message that may not be genuine, cut and stripped of control characters for the log. */
-const loggable = (number: string) => [...number.slice(0, 64)].map((c) => (c < ' ' || c === '\u007f' ? '?' : c)).join('');
+export const loggable = (number: string) => [...number.slice(0, 64)].map((c) => (c < ' ' || c === '\u007f' ? '?' : c)).join('');
 
 async function orderOf(ctx: AppContext, number: string): Promise<PayableOrder | undefined> {
   try {
