@@ -80,10 +80,6 @@ export interface Config {
   workers: number;
   /** `REDIS_URL`: cache notices and route rate limits through Redis; null: through the database (or the cluster). */
   redisUrl: string | null;
-  /** `STORAGE_URL` (`s3://bucket/prefix?endpoint=...&region=...`): uploads on S3-compatible storage; null: `DATA_DIR`. */
-  storageUrl: string | null;
-  /** `DATABASE_READ_URL`: a PostgreSQL replica for public reads; null: every read goes to `databaseUrl`. */
-  databaseReadUrl: string | null;
   /** `SERVED_BY_HEADER=1`: answers carry `X-Served-By` (host and process), for the cluster tests and the drill. */
   servedByHeader: boolean;
   /** `JOBS_POLL_MS`: how often a process looks for a due job (a due job starts within this time). */
@@ -161,8 +157,6 @@ const envSchema = z.object({
     .default('auto')
     .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), 'must be auto or a whole number from 1 to 64'),
   REDIS_URL: optionalSetting(z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')),
-  STORAGE_URL: optionalSetting(z.string().refine((v) => /^s3:\/\/[^/?]+/.test(v), 'must look like s3://bucket/prefix?endpoint=...')),
-  DATABASE_READ_URL: optionalSetting(z.string().refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL')),
   SERVED_BY_HEADER: z.enum(['0', '1', 'true', 'false']).default('0'),
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   COMMUNITY_SLACK_URL: optionalSetting(z.string().url().refine((v) => /^https:\/\//i.test(v), 'must be an https link')),
@@ -339,8 +333,6 @@ export function loadConfig(
     communitySlackUrl: e.COMMUNITY_SLACK_URL ?? null,
     workers: e.WORKERS === 'auto' ? availableParallelism() : Number(e.WORKERS),
     redisUrl: e.REDIS_URL ?? null,
-    storageUrl: e.STORAGE_URL ?? null,
-    databaseReadUrl: e.DATABASE_READ_URL ?? null,
     servedByHeader: truthy(e.SERVED_BY_HEADER),
     jobsPollMs: e.JOBS_POLL_MS,
     mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,

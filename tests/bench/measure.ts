@@ -85,19 +85,23 @@ export function table(measurements: Measurement[]): string {
 export interface ProcessFigures {
   /** Seconds from spawning `main.js start` to the first ready answer of `/readyz`. */
   coldStartSeconds: number;
-  /** Resident set size after every route was measured, in MB; null where the system does not say. */
+  /** Resident set size after every route was measured, in MB (the largest worker's in a cluster); null where the system does not say. */
   rssMb: number | null;
+  /** The cluster's primary (it serves nothing); null without a cluster. */
+  primaryRssMb?: number | null;
 }
 
 export const COLD_START_TARGET_SECONDS = 2;
-export const RSS_TARGET_MB = 200;
+/** Per serving process: each worker of a cluster, or the one process. */
+export const RSS_TARGET_MB = 150;
 
 export function processTable(figures: ProcessFigures): string {
   return [
     '| server process | value | target |',
     '|---|---:|---:|',
     `| cold start to /readyz | ${figures.coldStartSeconds.toFixed(2)} s | < ${COLD_START_TARGET_SECONDS} s |`,
-    `| resident memory after the run | ${figures.rssMb === null ? 'n/a' : `${round(figures.rssMb)} MB`} | < ${RSS_TARGET_MB} MB |`,
+    `| resident memory after the run, per worker | ${figures.rssMb === null ? 'n/a' : `${round(figures.rssMb)} MB`} | < ${RSS_TARGET_MB} MB |`,
+    ...(figures.primaryRssMb ? [`| resident memory of the cluster's primary | ${round(figures.primaryRssMb)} MB | |`] : []),
   ].join('\n');
 }
 
@@ -105,7 +109,7 @@ export function processChecks(figures: ProcessFigures): Check[] {
   return [
     { label: `cold start < ${COLD_START_TARGET_SECONDS} s (${figures.coldStartSeconds.toFixed(2)} s)`, ok: figures.coldStartSeconds < COLD_START_TARGET_SECONDS },
     {
-      label: `resident memory after the run < ${RSS_TARGET_MB} MB (${figures.rssMb === null ? 'not measured' : `${round(figures.rssMb)} MB`})`,
+      label: `resident memory per worker after the run < ${RSS_TARGET_MB} MB (${figures.rssMb === null ? 'not measured' : `${round(figures.rssMb)} MB`})`,
       ok: figures.rssMb !== null && figures.rssMb < RSS_TARGET_MB,
     },
   ];
@@ -140,10 +144,6 @@ export function checks(measurements: Measurement[], names: CheckNames): Check[] 
     // Lessons are held to the article figures: the same page cache and the same kind of API answer.
     { label: `lesson page >= 50% of static req/s (${round(share(names.lessonPage) * 100)}%)`, ok: share(names.lessonPage) >= 0.5 },
     { label: `lesson API >= 60% of static req/s (${round(share(names.lessonApi) * 100)}%)`, ok: share(names.lessonApi) >= 0.6 },
-    {
-      label: `article page, cache miss >= 1000 req/s (${round(byName(names.pageMiss).requestsPerSecond)})`,
-      ok: byName(names.pageMiss).requestsPerSecond >= 1000,
-    },
     (() => {
       const ratio = byName(names.premiumPage).requestsPerSecond / byName(names.page).requestsPerSecond;
       return { label: `premium article page >= 90% of the free article page's req/s (${round(ratio * 100)}%)`, ok: ratio >= 0.9 };

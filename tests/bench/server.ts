@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { serverEnv, serverNodeArgs } from '../../src/server/node-args.mjs';
 
@@ -24,7 +25,31 @@ export interface RunningServer {
   readySeconds: number;
   /** The process's resident set size in MB (Linux `/proc`, else `ps`); null where neither answers. */
   rssMb(): number | null;
+  /** The cluster's workers (none when WORKERS=1: the process serves itself). */
+  workerPids(): number[];
+  /** CPU seconds (user + system) the server's processes have used so far (Linux `/proc`). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
+}
+
+/** Child processes of `pid` (Linux). */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds of one process: utime + stime of /proc/<pid>/stat, in clock ticks of 1/100 s. */
+function cpuOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 /** `node <flags> <dist>/server/main.js start` on 127.0.0.1, as `npm start` runs it, resolved once /readyz answers. */
@@ -70,11 +95,31 @@ export async function startServer(dist: string, env: NodeJS.ProcessEnv, port: nu
     await new Promise((r) => setTimeout(r, 20));
   }
   const readySeconds = (performance.now() - spawnedAt) / 1000;
+  // A cluster answers as soon as its first worker listens; the figures wait for every worker.
+  const workers = env.WORKERS === '1' ? 0 : Number(env.WORKERS ?? 0) || availableParallelism();
+  if (workers > 1) {
+    const seen = new Set<string>();
+    while (seen.size < workers && Date.now() < deadline) {
+      const res = await fetch(`${url}/readyz`, { headers: { connection: 'close' } }).catch(() => null);
+      const by = res?.headers.get('x-served-by');
+      if (by) seen.add(by);
+      else await new Promise((r) => setTimeout(r, 20));
+    }
+  }
   if (output.trim()) process.stdout.write(`server: ${output.trim()}\n`);
-  return { url, pid: child.pid!, readySeconds, rssMb: () => residentMb(child.pid!), stop };
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    readySeconds,
+    rssMb: () => residentMb(pid),
+    workerPids: () => childPids(pid),
+    cpuSeconds: () => [pid, ...childPids(pid)].reduce((sum, p) => sum + cpuOf(p), 0),
+    stop,
+  };
 }
 
-function residentMb(pid: number): number | null {
+export function residentMb(pid: number): number | null {
   try {
     const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     if (kb) return Number(kb[1]) / 1024;

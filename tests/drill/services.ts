@@ -76,7 +76,7 @@ export async function startNginx(dir: string, upstreams: number[]): Promise<Serv
 
 /** The nginx configuration of the drill; the README's example is the same upstream and proxy block. */
 export function nginxConf(port: number, upstreams: number[], dir: string): string {
-  return `worker_processes 1;
+  return `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/logs/error.log warn;
 events { worker_connections 1024; }

@@ -98,13 +98,15 @@ test('SIGHUP replaces the workers one at a time without a failed request', async
   test.setTimeout(150_000);
   const before = [...(await fromEachWorker(`${site.url}/healthz`)).keys()];
   const reloads = (site.output().match(/reload done/g) ?? []).length;
-  const load = autocannon({ url: `${site.url}/article/5`, connections: 8, duration: 120 });
+  let done: (result: autocannon.Result) => void = () => {};
+  const finished = new Promise<autocannon.Result>((resolve) => (done = resolve));
+  const load = autocannon({ url: `${site.url}/article/5`, connections: 8, duration: 120 }, (_err, result) => done(result));
   await new Promise((r) => setTimeout(r, 1500));
   site.child.kill('SIGHUP');
   await expect.poll(() => (site.output().match(/reload done/g) ?? []).length, { timeout: 120_000 }).toBe(reloads + 1);
   await new Promise((r) => setTimeout(r, 1000));
   load.stop();
-  const result = await load;
+  const result = await finished;
   expect(result.requests.total).toBeGreaterThan(100);
   expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 });
   const after = [...(await fromEachWorker(`${site.url}/healthz`)).keys()];
