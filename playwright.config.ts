@@ -23,6 +23,9 @@ function server(index: number) {
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
       ACCESS_TOKEN_LIFETIME: '20',
+      // One process per server: two browser workers already fill the cores; the cluster has its own tests
+      // (tests/e2e/cluster.spec.ts), and every cache it keeps is told of the other workers' changes.
+      WORKERS: '1',
       // Every browser test logs in from 127.0.0.1, many within a minute; the per-address login limit has its own
       // API tests (tests/api/auth), so here it stays out of the way.
       LOGIN_RATE_LIMIT: '1000',
