@@ -5,7 +5,7 @@ export const pagesPaths = {
   /** One page by its exact `slug` or `title`: the page, or 404. */
   pageFind: '/pages/find',
   page: '/pages/:id',
-  /** POST: `publish`, `unpublish`, `copy` (body: the copy's `slug`, optional `title`) or `delete`. */
+  /** POST: `publish`, `unpublish`, `copy` (body: the copy's `slug`, optional `title`), `delete`, `move` or `revert_to_page_revision`. */
   pageAction: '/pages/:id/action/:action',
 } as const;
 
@@ -19,7 +19,8 @@ export const publicPagePaths = {
   footer: FOOTER_PAGES_PATH,
 } as const;
 
-export const PAGE_ACTIONS = ['publish', 'unpublish', 'copy', 'delete'] as const;
+/** SPEC's page actions; `move` (body: `position`) and `revert_to_page_revision` (body: `revision_id`) go through the editor's revisions. */
+export const PAGE_ACTIONS = ['publish', 'unpublish', 'copy', 'delete', 'move', 'revert_to_page_revision'] as const;
 export type PageAction = (typeof PAGE_ACTIONS)[number];
 
 /** A footer link to a page (`/page/<slug>`), titled in the reader's language. */

@@ -75,7 +75,16 @@ export type PageFindQuery = z.infer<typeof pageFindQuery>;
 /** The action is checked by the service (an unknown one is a 400 naming `action`). */
 export const pageActionParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID), action: z.string().max(50) });
 /** `copy`'s body: the copy's `slug` (required by `copy`) and, optionally, its title (else the original's). Other actions need no body. */
-export const pageActionBody = z.object({ slug: pageSlug.optional(), title: pageTitle.optional() }).nullish();
+export const pageActionBody = z
+  .object({
+    slug: pageSlug.optional(),
+    title: pageTitle.optional(),
+    /** `move`: the page's place in lists and the footer (its sort order). */
+    position: z.number().int().min(1).max(100_000).optional(),
+    /** `revert_to_page_revision`: the revision whose texts come back (a live page shows them once published). */
+    revision_id: z.number().int().positive().max(MAX_ID).optional(),
+  })
+  .nullish();
 export type PageActionBody = z.infer<typeof pageActionBody>;
 export const isPageAction = (value: string): value is (typeof PAGE_ACTIONS)[number] => (PAGE_ACTIONS as readonly string[]).includes(value);
 

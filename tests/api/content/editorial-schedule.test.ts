@@ -101,7 +101,7 @@ describe('scheduled publishing', () => {
     const article = await make('article', articleFields(`Once ${word()}`, 'x'));
     await act('article', article.id, 'schedule', { at: inFuture() });
     await t.db.kysely.updateTable('publish_schedules').set({ publish_at: new Date(Date.now() - 1000).toISOString() }).execute();
-    const { publishDue } = await import('../../../src/server/modules/content/editorial/actions.js');
+    const { publishDue } = await import('../../../src/server/modules/content/editorial/action-service.js');
     const counts = await Promise.all([publishDue(t.app.ctx), publishDue(t.app.ctx), publishDue(t.app.ctx)]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
   });

@@ -80,4 +80,18 @@ describe('writing the site pages', () => {
     expect((await act(page.id, 'delete')).statusCode).toBe(204);
     expect((await open(page.id)).statusCode).toBe(404);
   });
+
+  it("takes SPEC's move and revert_to_page_revision on pages/{id}/action too", async () => {
+    const page = (await t.api('POST', '/editorial/page', { token: staff, body: { fields: fields({ title: 'Spec actions', body_markdown: 'one' }) } })).json();
+    await save(page.id, page.version, fields({ title: 'Spec actions', slug: page.fields.slug, body_markdown: 'two' }));
+    const moved = await t.api('POST', `/pages/${page.id}/action/move`, { token: staff, body: { position: 3 } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().sort_order).toBe(3);
+    const [, first] = (await t.api('GET', `/editorial/page/${page.id}/revisions`, { token: staff })).json();
+    const reverted = await t.api('POST', `/pages/${page.id}/action/revert_to_page_revision`, { token: staff, body: { revision_id: first.id } });
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    expect(reverted.json().body_markdown).toBe('one');
+    expect((await t.api('POST', `/pages/${page.id}/action/revert_to_page_revision`, { token: staff, body: {} })).json().fields).toHaveProperty('revision_id');
+    expect((await t.api('POST', `/pages/${page.id}/action/move`, { token: reader, body: { position: 1 } })).statusCode).toBe(403);
+  });
 });

@@ -156,7 +156,7 @@ describe('the staff pages API', () => {
 
   it('answers an unknown action with a 400 naming `action`', async () => {
     const made = (await create({ title: 'Actions', slug: 'actions' })).json();
-    for (const action of ['move', 'PUBLISH', 'revert']) {
+    for (const action of ['fly', 'PUBLISH', 'revert']) {
       const res = await act(made.id, action);
       expect(res.statusCode, action).toBe(400);
       expect(res.json().fields, action).toHaveProperty('action');

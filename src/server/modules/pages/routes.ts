@@ -113,8 +113,8 @@ export const pagesRoutes = moduleRoutes((app) => {
           response: { 200: page, 201: page, 204: z.null().describe('No content'), ...staffErrors, 404: errorBody, 409: errorBody },
         },
         handler: async (request, reply) => {
-          await requireStaff(request);
-          const done = await pageAction(ctx, request.params.id, request.params.action, request.body);
+          const actor = await requireStaff(request);
+          const done = await pageAction(ctx, request.params.id, request.params.action, request.body, actor);
           if (!done.page) return reply.status(204).send(null);
           return reply.status(done.created ? 201 : 200).send(done.page);
         },

@@ -13,7 +13,9 @@ import {
 } from '../../../shared/api/pages.js';
 import type { Language } from '../../../shared/i18n/index.js';
 import { paths } from '../../../web/app/paths.js';
+import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { itemAction } from '../content/editorial/action-service.js';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { offsetOf } from '../../platform/http.js';
 import { htmlToText, renderMarkdown } from '../../platform/markdown.js';
@@ -121,14 +123,22 @@ export async function changePage(ctx: AppContext, id: number, input: PagePatch):
  * is kept), `unpublish` (a draft again), `copy` (a draft with a new slug, and the title given or the same) and
  * `delete`. Answers the page acted on (the copy for `copy`), nothing for `delete`.
  */
-export async function pageAction(ctx: AppContext, id: number, action: string, body: PageActionBody): Promise<{ page: Page | null; created: boolean }> {
+export async function pageAction(ctx: AppContext, id: number, action: string, body: PageActionBody, actor?: Actor): Promise<{ page: Page | null; created: boolean }> {
   if (!isPageAction(action)) throw Invalid.field('action', `Use one of: ${PAGE_ACTIONS.join(', ')}.`);
   if (action === 'copy' && !body?.slug) throw Invalid.field('slug', 'Give the copy a slug.');
+  if (action === 'move' || action === 'revert_to_page_revision') {
+    if (!actor) throw Invalid.field('action', 'This action needs an editor.');
+    await itemAction(ctx, actor, 'page', id, action, { position: body?.position, revision_id: body?.revision_id });
+    return { page: await getPage(ctx, id), created: false };
+  }
   const result = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await findPage(trx, id);
     if (!row) throw new NotFound('Page');
     const now = nowIso();
     switch (action) {
+      case 'move':
+      case 'revert_to_page_revision':
+        return null;
       case 'publish':
         return updatePage(trx, id, { live: 1, first_published_at: row.first_published_at ?? now, last_published_at: now, updated_at: now });
       case 'unpublish':

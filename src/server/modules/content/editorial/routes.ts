@@ -20,7 +20,7 @@ import {
 } from '../../../../shared/api/content-editorial.js';
 import { requireStaff } from '../../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../../platform/http.js';
-import { defineScheduledPublishing, itemAction } from './actions.js';
+import { defineScheduledPublishing, itemAction } from './action-service.js';
 import { createItem, editorialOptions, itemRevision, itemRevisions, listItems, openItem, previewMarkdown, saveItem } from './service.js';
 
 const tags = ['editorial'];

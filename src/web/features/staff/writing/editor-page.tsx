@@ -28,15 +28,17 @@ export function Component() {
   const [query] = useSearchParams();
   const id = idParam === undefined || idParam === 'new' ? null : Number(idParam);
   const valid = isKind(kind) && (id === null || (Number.isSafeInteger(id) && id > 0));
-  const item = useQuery({ ...writingItemQuery(http, isKind(kind) ? kind : 'article', id ?? 0), enabled: valid && id !== null });
+  // A new item keeps its editor (and what is being typed) when its first save gives it an address.
+  const keptKey = (location.state as { editorKey?: string } | null)?.editorKey;
+  // Opened again, an item is read afresh: the copy kept from an earlier visit may be another editor's past.
+  const item = useQuery({ ...writingItemQuery(http, isKind(kind) ? kind : 'article', id ?? 0), enabled: valid && id !== null, refetchOnMount: 'always' });
   const owner = session.auth?.userid ?? 0;
 
   if (!valid || (item.error instanceof ApiError && item.error.status === 404)) return <p className="form-error" role="alert">{t('error.notFoundTitle')}</p>;
-  if (item.error) return <p className="form-error" role="alert">{describeServerError(item.error, t, lang)}</p>;
-  if ((id !== null && !item.data) || owner === 0) return <p role="status">{t('common.loading')}</p>;
+  if (item.error && !item.data) return <p className="form-error" role="alert">{describeServerError(item.error, t, lang)}</p>;
+  if ((id !== null && (!item.data || (!item.isFetchedAfterMount && !keptKey))) || owner === 0) return <p role="status">{t('common.loading')}</p>;
   const courseId = Number(query.get('course')) || undefined;
-  // A new item keeps its editor (and what is being typed) when its first save gives it an address.
-  const editorKey = (location.state as { editorKey?: string } | null)?.editorKey ?? `${kind}:${id ?? 'new'}`;
+  const editorKey = keptKey ?? `${kind}:${id ?? 'new'}`;
   return <Editor key={editorKey} editorKey={editorKey} kind={kind} item={item.data ?? null} owner={owner} courseId={courseId} />;
 }
 

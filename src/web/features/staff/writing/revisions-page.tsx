@@ -36,8 +36,9 @@ export function Component() {
   const revert = async (revision: number) => {
     setProblem('');
     try {
-      await itemAction(http, k, id, 'revert_to_page_revision', { revision_id: revision });
+      const answer = await itemAction(http, k, id, 'revert_to_page_revision', { revision_id: revision });
       await queryClient.invalidateQueries({ queryKey: writingKeys.all });
+      if (answer) queryClient.setQueryData(writingKeys.item(k, id), answer);
       await navigate(writingPaths.edit(k, id), { state: { notice: t('write.reverted', { id: revision }) } });
     } catch (caught) {
       setProblem(describeServerError(caught, t, lang));
