@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { logIn, seriousViolations } from './device-helpers.js';
-import { demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
+import { answer, demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
 
 /* The back office's screens (/staff): the site's pages, the picture and document libraries, as staff use them. */
 
@@ -48,12 +48,26 @@ async function open(page: Page, path: string, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-async function confirmDelete(page: Page) {
+/**
+ * Presses `button` and waits for the server's answer to the call it makes (`method`, the path after /api/v2),
+ * which must be `ok` or not: what the screen then shows is that answer.
+ */
+async function pressFor(page: Page, button: Locator, method: string, path: RegExp, ok = true) {
+  const answered = answer(page, method, new RegExp(`/api/v2${path.source}`));
+  await button.click();
+  expect((await answered).ok(), `${method} ${path.source}`).toBe(ok);
+}
+
+async function confirmDelete(page: Page, call?: { method: string; path: RegExp; ok?: boolean }) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  const button = dialog.getByRole('button', { name: 'Delete', exact: true });
+  if (call) await pressFor(page, button, call.method, call.path, call.ok);
+  else await button.click();
   await expect(dialog).toBeHidden();
 }
+
+const pageAction = (action: string) => ({ method: 'POST', path: new RegExp(`/pages/\\d+/action/${action}$`) });
 
 test('an editor writes a page, publishes it, sees it in the footer, unpublishes, copies and deletes it', async ({ page, expectedFailures }) => {
   test.setTimeout(120_000);
@@ -75,7 +89,7 @@ test('an editor writes a page, publishes it, sees it in the footer, unpublishes,
   // A slug already taken: the server's 409 shows beside the slug field, which takes focus.
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Slug', { exact: true }).fill('terms');
-  await page.getByRole('button', { name: 'Create the draft' }).click();
+  await pressFor(page, page.getByRole('button', { name: 'Create the draft' }), 'POST', /\/pages$/, false);
   const slugField = page.getByLabel('Slug', { exact: true });
   await expect(slugField).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('That slug is taken.')).toBeVisible();
@@ -86,7 +100,7 @@ test('an editor writes a page, publishes it, sees it in the footer, unpublishes,
   await page.getByLabel('Show in the footer').check();
   await page.getByLabel('Order', { exact: true }).fill('50');
   await page.getByLabel('Chinese title').fill('配送说明');
-  await page.getByRole('button', { name: 'Create the draft' }).click();
+  await pressFor(page, page.getByRole('button', { name: 'Create the draft' }), 'POST', /\/pages$/);
   await expect(page).toHaveURL(/\/staff\/pages\/\d+$/);
   await expect(page.getByRole('status').filter({ hasText: 'The draft is created.' })).toBeVisible();
   await expect(page.getByText('This page is a draft: only staff see it.')).toBeVisible();
@@ -96,13 +110,13 @@ test('an editor writes a page, publishes it, sees it in the footer, unpublishes,
 
   // A field the server refuses (an invalid slug) shows its message beside it; the typed values stay.
   await slugField.fill('Not A Slug');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await pressFor(page, page.getByRole('button', { name: 'Save' }), 'PATCH', /\/pages\/\d+$/, false);
   await expect(page.getByText('Use lower-case letters, digits and hyphens.')).toBeVisible();
   await slugField.fill(slug);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await pressFor(page, page.getByRole('button', { name: 'Save' }), 'PATCH', /\/pages\/\d+$/);
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await pressFor(page, page.getByRole('button', { name: 'Publish' }), 'POST', pageAction('publish').path);
   await expect(page.getByRole('status').filter({ hasText: 'Published: readers see it now.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unpublish' })).toBeFocused();
   await page.getByRole('link', { name: 'View the live page' }).click();
@@ -115,7 +129,7 @@ test('an editor writes a page, publishes it, sees it in the footer, unpublishes,
   await expect(page.locator('.site-footer__links').getByRole('link', { name: title })).toHaveAttribute('href', `/page/${slug}`);
 
   await open(page, editUrl, `Edit “${title}”`);
-  await page.getByRole('button', { name: 'Unpublish' }).click();
+  await pressFor(page, page.getByRole('button', { name: 'Unpublish' }), 'POST', pageAction('unpublish').path);
   await expect(page.getByRole('status').filter({ hasText: 'Unpublished: it is a draft again.' })).toBeVisible();
   expect((await page.request.get(`/page/${slug}`)).status()).toBe(404);
   await page.goto('/');
@@ -127,10 +141,10 @@ test('an editor writes a page, publishes it, sees it in the footer, unpublishes,
   await page.getByRole('button', { name: 'Copy' }).click();
   const copyDialog = page.getByRole('dialog', { name: 'Copy this page' });
   await copyDialog.getByLabel('The copy’s slug').fill('privacy');
-  await copyDialog.getByRole('button', { name: 'Make the copy' }).click();
+  await pressFor(page, copyDialog.getByRole('button', { name: 'Make the copy' }), 'POST', pageAction('copy').path, false);
   await expect(copyDialog.getByText('That slug is taken.')).toBeVisible();
   await copyDialog.getByLabel('The copy’s slug').fill(`${slug}-2`);
-  await copyDialog.getByRole('button', { name: 'Make the copy' }).click();
+  await pressFor(page, copyDialog.getByRole('button', { name: 'Make the copy' }), 'POST', pageAction('copy').path);
   await expect(page.getByRole('status').filter({ hasText: 'This is the copy, a draft.' })).toBeVisible();
   await expect(page).not.toHaveURL(editUrl);
   await expect(page.getByLabel('Slug', { exact: true })).toHaveValue(`${slug}-2`);
@@ -138,7 +152,7 @@ test('an editor writes a page, publishes it, sees it in the footer, unpublishes,
 
   // Delete the copy (after the confirmation), then the original; the list says so.
   await page.getByRole('button', { name: 'Delete' }).click();
-  await confirmDelete(page);
+  await confirmDelete(page, pageAction('delete'));
   await expect(page).toHaveURL(/\/staff\/pages$/);
   await expect(page.getByRole('status').filter({ hasText: `“${title}” is deleted.` })).toBeVisible();
   // The list's heading has the focus, as the screen put it there (not the page's main, as a plain navigation would).
@@ -154,7 +168,7 @@ test('an editor writes a page, publishes it, sees it in the footer, unpublishes,
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toBeHidden();
   await page.getByRole('button', { name: 'Delete' }).click();
-  await confirmDelete(page);
+  await confirmDelete(page, pageAction('delete'));
   await expect(page.getByRole('status').filter({ hasText: `“${title}” is deleted.` })).toBeVisible();
   const { access } = await loginAs(page, 'editor', demoPassword('editor'));
   const left = await page.request.get(`/api/v2/pages?search=${slug}`, { headers: { authorization: `Bearer ${access}` } });
@@ -171,7 +185,7 @@ test('an editor uploads and deletes a picture and a document; a picture in use i
   await open(page, '/staff/images', 'Pictures');
   await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: uniquePng() });
   await page.getByLabel('Title', { exact: true }).fill(`Harbour ${stamp}`);
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await pressFor(page, page.getByRole('button', { name: 'Upload' }), 'POST', /\/images(\?.*)?$/);
   await expect(page.getByRole('status').filter({ hasText: `“Harbour ${stamp}” is uploaded.` })).toBeVisible();
   const thumb = page.getByRole('img', { name: `Harbour ${stamp}` });
   await expect(thumb).toBeVisible();
@@ -187,15 +201,16 @@ test('an editor uploads and deletes a picture and a document; a picture in use i
   expect(article.status()).toBe(201);
   const articleId = ((await article.json()) as { id: number }).id;
   await page.getByRole('button', { name: `Delete Harbour ${stamp}` }).click();
-  await confirmDelete(page);
+  await confirmDelete(page, { method: 'DELETE', path: /\/images\/\d+$/, ok: false });
   await expect(page.getByRole('alert').filter({ hasText: `This picture is shown by article "${articleTitle}"` })).toBeVisible();
   await expect(thumb).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Pictures' })).toBeFocused();
 
-  // Unused again, it goes.
-  expect((await page.request.delete(`/api/v2/article/${articleId}`, { headers: auth })).ok()).toBe(true);
+  // Unused again, it goes. (A fresh token: access tokens live 20 s here, and the steps above may take longer.)
+  const again = { authorization: `Bearer ${(await loginAs(page, 'editor', demoPassword('editor'))).access}` };
+  expect((await page.request.delete(`/api/v2/article/${articleId}`, { headers: again })).ok()).toBe(true);
   await page.getByRole('button', { name: `Delete Harbour ${stamp}` }).click();
-  await confirmDelete(page);
+  await confirmDelete(page, { method: 'DELETE', path: /\/images\/\d+$/ });
   await expect(page.getByRole('status').filter({ hasText: `“Harbour ${stamp}” is deleted.` })).toBeVisible();
   await expect(thumb).toHaveCount(0);
 
@@ -205,14 +220,14 @@ test('an editor uploads and deletes a picture and a document; a picture in use i
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Choose a file first.')).toBeVisible();
   await page.getByLabel('File', { exact: true }).setInputFiles({ name: `guide-${stamp}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${stamp}\n%%EOF\n`) });
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await pressFor(page, page.getByRole('button', { name: 'Upload' }), 'POST', /\/documents(\?.*)?$/);
   await expect(page.getByRole('status').filter({ hasText: 'is uploaded.' })).toBeVisible();
   const row = page.locator('.staff-row').filter({ hasText: `guide-${stamp}` });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('PDF');
   await expect(row).toContainText('1 KB');
   await row.getByRole('button', { name: /^Delete/ }).click();
-  await confirmDelete(page);
+  await confirmDelete(page, { method: 'DELETE', path: /\/documents\/\d+$/ });
   await expect(page.getByRole('status').filter({ hasText: 'is deleted.' })).toBeVisible();
   await expect(row).toHaveCount(0);
 });

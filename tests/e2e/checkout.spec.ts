@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { articles, demoPassword, expect, hydrated, payOnDevPage, test } from './fixtures.js';
+import { articles, demoPassword, expect, hydrated, payOnDevPage, pressLogIn, test } from './fixtures.js';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -28,7 +28,7 @@ async function logIn(page: Page, next: string) {
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill('reader');
   await page.getByLabel('Password', { exact: true }).fill(demoPassword('reader'));
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, '\\?')}$`));
 }
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { articles, demoPassword, expect, hydrated, test } from './fixtures.js';
+import { answer, articles, demoPassword, expect, hydrated, pressLogIn, succeeded, test } from './fixtures.js';
 
 /* Comments under a demo article: loaded only when scrolled to, readable by guests, written by the demo reader. */
 
@@ -34,7 +34,9 @@ test('a guest’s first visit loads no comments; scrolling down shows them, with
   await page.waitForLoadState('networkidle');
   expect(asked.filter((u) => /comments-section|\/comments\/api\//.test(u))).toEqual([]);
 
+  const listed = succeeded(answer(page, 'GET', `/api/v2/comments/api/article/${id}`));
   await page.locator('.comments-slot').scrollIntoViewIfNeeded();
+  await listed;
   const section = page.getByRole('region', { name: /^Comments \(\d+\)$/ });
   await expect(section).toBeVisible();
   await expect(section.getByRole('link', { name: 'Log in to comment' })).toBeVisible();
@@ -49,18 +51,20 @@ test('a guest’s first visit loads no comments; scrolling down shows them, with
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill('reader');
   await page.getByLabel('Password', { exact: true }).fill(demoPassword('reader'));
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await expect(page).toHaveURL(new RegExp(`/article/${id}#comments$`));
   await expect(page.getByRole('region', { name: /^Comments/ }).getByLabel('Your comment')).toBeInViewport();
 });
 
 test('the demo reader posts a comment and sees it listed', async ({ page }) => {
+  // A login, a post, a reply box, a preview and two axe runs: slow on a busy two-core machine, not wrong.
+  test.setTimeout(60_000);
   const id = await demoArticle(page);
   await page.goto(`/login?next=${encodeURIComponent(`/article/${id}`)}`);
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill('reader');
   await page.getByLabel('Password', { exact: true }).fill(demoPassword('reader'));
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await expect(page).toHaveURL(new RegExp(`/article/${id}$`));
 
   await page.locator('.comments-slot').scrollIntoViewIfNeeded();
@@ -69,7 +73,9 @@ test('the demo reader posts a comment and sees it listed', async ({ page }) => {
   await section.getByLabel('Your comment').fill(text);
   // From the keyboard: the focus goes to the posted comment, not back to the top of the page.
   await section.getByRole('button', { name: 'Post comment' }).focus();
+  const posted = succeeded(answer(page, 'POST', '/api/v2/comments/api/comment'));
   await page.keyboard.press('Enter');
+  await posted;
   await expect(section.getByRole('status')).toHaveText('Your comment is posted.');
   const mine = section.getByRole('article').filter({ hasText: text });
   await expect(mine).toBeVisible();
@@ -83,7 +89,9 @@ test('the demo reader posts a comment and sees it listed', async ({ page }) => {
   // At 320 px a preview of one very long word wraps: the page does not widen.
   await page.setViewportSize({ width: 320, height: 640 });
   await section.getByLabel('Your comment').fill('Supercalifragilistic'.repeat(20));
+  const previewed = succeeded(answer(page, 'POST', '/api/v2/comments/api/preview'));
   await section.getByRole('button', { name: 'Preview', exact: true }).first().click();
+  await previewed;
   await expect(section.getByRole('region', { name: 'Preview' }).first()).toContainText('Supercalifragilistic');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
+import { demoPassword, expect, hydrated, loginAs, pressLogIn, test } from './fixtures.js';
 
 /**
  * A DiscourseConnect round trip on the production build, the test playing the forum with the secret that
@@ -25,14 +25,16 @@ test('the forum signs a reader in through /sso/login after they log in here', as
   const nonce = `e2e${Date.now().toString(36)}`;
   const sso = Buffer.from(new URLSearchParams({ nonce, return_sso_url: `${FORUM}/session/sso_login` }).toString()).toString('base64');
   await page.goto(`/sso/login?sso=${encodeURIComponent(sso)}&sig=${sign(sso)}`);
-  // A guest is sent to log in first, and comes back to the forum's request.
-  await expect(page).toHaveURL(/\/login\?next=%2Fsso%2Flogin/);
+  // A guest is sent to log in first, and comes back to the forum's request. The app sends them once it has
+  // booted: seconds on a busy machine, so the wait is for the address itself, as long as the test allows.
+  await page.waitForURL(/\/login\?next=%2Fsso%2Flogin/);
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill('member');
   await page.getByLabel('Password', { exact: true }).fill(demoPassword('member'));
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
 
-  await expect(page).toHaveURL(new RegExp(`^${FORUM}/session/sso_login\\?`), { timeout: 15_000 });
+  // The login's answer, the signed request for the forum, then the forum's page.
+  await page.waitForURL(new RegExp(`^${FORUM}/session/sso_login\\?`));
   const answer = new URL(arrived);
   const payload = answer.searchParams.get('sso')!;
   expect(answer.searchParams.get('sig')).toBe(sign(payload));
@@ -77,7 +79,7 @@ test('the community and submission pages are accessible and fit a 320 px phone',
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill('reader');
   await page.getByLabel('Password', { exact: true }).fill(demoPassword('reader'));
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/submission');
   await expect(page.getByRole('heading', { level: 1, name: 'Send a submission' })).toBeVisible();

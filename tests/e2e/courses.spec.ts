@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createAccount, PASSWORD } from './accounts-api.js';
-import { demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
+import { demoPassword, expect, hydrated, loginAs, pressLogIn, test } from './fixtures.js';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -126,7 +126,7 @@ test('the demo member reads a premium lesson, marks it done and sees the progres
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill('member');
   await page.getByLabel('Password', { exact: true }).fill(demoPassword('member'));
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await expect(page).not.toHaveURL(/\/login/);
 
   const path = `/course/${premium.id}/lesson/${locked.id}`;
@@ -176,7 +176,7 @@ async function logIn(page: Page, username: 'reader' | 'member') {
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(demoPassword(username));
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await expect(page).not.toHaveURL(/\/login/);
 }
 
@@ -201,7 +201,7 @@ test('a free preview offers what opens its course, not a progress the server wou
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(path);
   await hydrated(page);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createAccount, PASSWORD } from './accounts-api.js';
-import { expect, hydrated, payOnDevPage, test } from './fixtures.js';
+import { expect, hydrated, payOnDevPage, pressLogIn, test } from './fixtures.js';
 
 test('a buyer pays for the workbook with the test provider and downloads its PDF from the payment page and the orders page', async ({ page }) => {
   test.setTimeout(120_000);
@@ -14,7 +14,7 @@ test('a buyer pays for the workbook with the test provider and downloads its PDF
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await expect(page).toHaveURL(new RegExp(`/product/${workbook!.id}$`));
   await hydrated(page);
   await page.getByRole('button', { name: 'Add to basket' }).click();

@@ -1,5 +1,5 @@
 import { createAccount, PASSWORD } from './accounts-api.js';
-import { expect, hydrated, test } from './fixtures.js';
+import { answer, expect, hydrated, pressLogIn, succeeded, test } from './fixtures.js';
 
 /*
  * A session that ends while the reader is typing (logged out in another tab, or its refresh token expired)
@@ -7,12 +7,14 @@ import { expect, hydrated, test } from './fixtures.js';
  */
 
 test('the profile text typed before the session ended is back after logging in again', async ({ page }) => {
+  // Two logins, a second tab and a save: slow on a busy two-core machine, not wrong.
+  test.setTimeout(60_000);
   const { username } = await createAccount(page.request, 'drafts');
   await page.goto('/login?next=%2Faccount');
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await page.waitForURL((url) => url.pathname === '/account');
 
   const about = page.getByLabel('About you');
@@ -31,13 +33,15 @@ test('the profile text typed before the session ended is back after logging in a
 
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await page.waitForURL((url) => url.pathname === '/account');
   await expect(page.getByLabel('About you')).toHaveValue('Half a sentence about me, not saved yet');
   await expect(page.getByLabel('Current password')).toHaveValue('');
 
   // Saving it ends the draft.
+  const saved = succeeded(answer(page, 'PATCH', /\/api\/v2\/user\/profile\/\d+$/));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await saved;
   await expect(page.getByText('Saved.')).toBeVisible();
   expect(await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)))).not.toContain('Half a sentence');
 });

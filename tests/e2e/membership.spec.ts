@@ -1,4 +1,4 @@
-import { articles, demoPassword, expect, hydrated, loginAs, test } from './fixtures.js';
+import { answer, articles, demoPassword, expect, hydrated, loginAs, pressLogIn, succeeded, test } from './fixtures.js';
 import { createAccount, PASSWORD } from './accounts-api.js';
 import type { Page } from '@playwright/test';
 
@@ -33,7 +33,7 @@ async function logInWithForm(page: Page, username: string, password: string) {
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await expect(page).not.toHaveURL(/\/login/);
 }
 
@@ -66,6 +66,8 @@ test('a guest reads three premium articles free, meets the paywall at the fourth
     }
   });
   for (const [i, article] of list.entries()) {
+    // A free read is counted by the server; the page shows what it answers.
+    const counted = i < FREE_READS_GUEST ? succeeded(answer(page, 'POST', /\/api\/v2\/guest\/guestviewcount/)) : null;
     const response = await page.goto(`/article/${article.id}`);
     const html = (await response?.text()) ?? '';
     expect(html).not.toContain(snippets[i]);
@@ -74,6 +76,7 @@ test('a guest reads three premium articles free, meets the paywall at the fourth
     const body = page.locator('.article-body');
     const paywall = page.getByRole('region', { name: PAYWALL });
     if (i < FREE_READS_GUEST) {
+      await counted;
       await expect(body).toBeVisible();
       await expect(page.getByText(`${FREE_READS_GUEST - i - 1} of ${FREE_READS_GUEST} free articles left this month`)).toBeVisible();
       await expect(paywall).toHaveCount(0);
@@ -109,11 +112,11 @@ test('a guest reads three premium articles free, meets the paywall at the fourth
   await page.getByRole('region', { name: PAYWALL }).getByRole('link', { name: 'Log in' }).click();
   await logInWithForm(page, username, PASSWORD);
   await expect(page).toHaveURL(new RegExp(`/article/${list[FREE_READS_GUEST].id}$`));
+  // The device posted its own count of the user (1); the server answered with the account's, which is kept.
+  const userAnswer = (await (await userCount).json()) as { view_count: number };
   await expect(page.locator('.article-body')).toBeVisible();
   await expect(page.getByText(`${FREE_READS_USER - FREE_READS_GUEST - 1} of ${FREE_READS_USER} free articles left this month`)).toBeVisible();
-  // The device posted its own count of the user (1); the server answered with the account's, which is kept.
-  const answer = (await (await userCount).json()) as { view_count: number };
-  expect(answer.view_count).toBe(FREE_READS_GUEST + 1);
+  expect(userAnswer.view_count).toBe(FREE_READS_GUEST + 1);
   await expect.poll(async () => (await storedAuth(page))?.viewCount).toBe(FREE_READS_GUEST + 1);
   await expect.poll(async () => (await storedAuth(page))?.isMember).toBe(0);
 });
@@ -150,7 +153,9 @@ test('logging out in one tab clears the membership in another', async ({ page, c
   await expect(accountLink(other)).toHaveAccessibleName(/premium member/);
   expect((await storedAuth(other))?.isMember).toBe(1);
 
+  const loggedOut = answer(page, 'POST', '/api/v2/rest-auth/logout/');
   await page.getByRole('button', { name: 'Log out' }).click();
+  await loggedOut;
   await expect(other.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
   await expect(accountLink(other)).toHaveCount(0);
   expect(await storedAuth(other)).toMatchObject({ isLogin: 0, isMember: 0 });
@@ -183,12 +188,14 @@ test('/member shows the plans with prices; the member redeems a gift code on /my
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill('member');
   await page.getByLabel('Password', { exact: true }).fill(demoPassword('member'));
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await expect(page).toHaveURL(/\/my-membership$/);
   const current = page.getByRole('region', { name: 'Current plan' });
   await expect(current.getByText('Active')).toBeVisible();
   await page.getByRole('textbox', { name: 'Gift code' }).fill(code.toLowerCase());
+  const redeemed = succeeded(answer(page, 'POST', '/api/v2/membership/redeem'));
   await page.getByRole('button', { name: 'Redeem' }).click();
+  await redeemed;
   await expect(page.getByText(/The code was redeemed: your membership runs until/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'History' }).getByText(/^Gift code:/)).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createAccount, PASSWORD } from './accounts-api.js';
 import { logIn, seriousViolations } from './device-helpers.js';
-import { articles, demoPassword, expect, hydrated, loginAs, payOnDevPage, test } from './fixtures.js';
+import { answer, articles, demoPassword, expect, hydrated, loginAs, payOnDevPage, succeeded, test } from './fixtures.js';
 
 /* What a reader on a small phone, or reading in Chinese, met on the production build. */
 
@@ -28,7 +28,9 @@ test('a course page fits a 320 px screen, for a guest and for a reader who enrol
   await logIn(page, username, PASSWORD);
   await page.goto(`/course/${id}`);
   await hydrated(page);
+  const enrolled = succeeded(answer(page, 'POST', `/api/v2/course/${id}/enrol`));
   await page.getByRole('button', { name: 'Enrol' }).click();
+  await enrolled;
   // The button names the next lesson, a label wider than the screen.
   const resume = page.getByRole('link', { name: /^Continue: / });
   await expect(resume).toBeVisible();
@@ -38,7 +40,9 @@ test('a course page fits a 320 px screen, for a guest and for a reader who enrol
 
   // One lesson done: the list of the reader's courses offers to resume at the next, by its title.
   await resume.click();
+  const recorded = succeeded(answer(page, 'PUT', /\/api\/v2\/lesson\/\d+\/progress$/));
   await page.getByRole('button', { name: 'Mark as done' }).click();
+  await recorded;
   await expect(page.locator('.lesson__done-mark')).toBeVisible();
   await page.goto('/my-course');
   await hydrated(page);
@@ -69,7 +73,9 @@ test('the account page answers a wrong current password in Chinese', async ({ pa
   await page.getByLabel('当前密码').fill('not the password 1');
   await page.getByLabel('新密码', { exact: true }).fill('A new reading secret 7');
   await page.getByLabel('再次输入密码').fill('A new reading secret 7');
+  const refused = answer(page, 'POST', '/api/v2/rest-auth/password/change/');
   await page.getByRole('button', { name: '修改密码' }).click();
+  expect((await refused).ok()).toBe(false);
   await expect(page.getByLabel('当前密码')).toHaveAccessibleDescription('当前密码不正确，请重新输入。');
   await expect(page.getByText('Your old password was entered incorrectly', { exact: false })).toHaveCount(0);
 });

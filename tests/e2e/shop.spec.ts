@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { articles, demoPassword, expect, hydrated, test } from './fixtures.js';
+import { articles, demoPassword, expect, hydrated, pressLogIn, test } from './fixtures.js';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -55,7 +55,7 @@ async function logIn(page: Page, username: 'reader' | 'member', next: string) {
   await hydrated(page);
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(demoPassword(username));
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await pressLogIn(page);
   await expect(page).toHaveURL(new RegExp(`${next}$`));
 }
 
