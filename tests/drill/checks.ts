@@ -82,7 +82,9 @@ async function untilEverywhere(site: DrillSite, ask: (base: string) => Promise<b
   const pending = new Set(site.processes);
   while (pending.size > 0) {
     if (Date.now() - started > limitMs) throw new Error(`${pending.size} process(es) still answered the old way after ${limitMs} ms`);
-    for (const base of [...pending]) if (await ask(base)) pending.delete(base);
+    // Every process asked at once: the time measured is the notice's, not the queue of our own questions.
+    const answers = await Promise.all([...pending].map(async (base) => [base, await ask(base)] as const));
+    for (const [base, seen] of answers) if (seen) pending.delete(base);
   }
   return Date.now() - started;
 }
@@ -114,7 +116,10 @@ export async function propagation(site: DrillSite): Promise<{ checks: Check[]; w
     await edit(
       'unpublish an article',
       () => get(`${first}/api/v2/article/${article}`, { method: 'PATCH', headers: bearer(editor.token), body: { status: 'draft' } }),
-      async (b) => (await articleStatus(article)(b)) === 404 && (await get(`${b}/article/${article}`)).status === 404,
+      async (b) => {
+        const [api, page] = await Promise.all([articleStatus(article)(b), get(`${b}/article/${article}`)]);
+        return api === 404 && page.status === 404;
+      },
       `/article/${article}`,
     ),
   );
@@ -143,7 +148,7 @@ export async function propagation(site: DrillSite): Promise<{ checks: Check[]; w
       await edit(
         'change a price',
         () => get(`${first}/api/v2/products/${p.id}`, { method: 'PATCH', headers: bearer(editor.token), body: { price: before + 100 } }),
-        async (b) => (await priceOf(b, p.id)) === before + 100 && (await get(`${b}/product/${p.id}`)).status === 200,
+        async (b) => (await priceOf(b, p.id)) === before + 100,
         `/api/v2/products/${p.id}/price`,
       ),
     );
