@@ -403,32 +403,44 @@ async function seriousViolations(page: Page) {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-test('the account pages have no serious accessibility violations, logged out and in', async ({ page }) => {
-  test.setTimeout(90_000);
-  const guestPages = ['/login', '/login/v1', '/signup', '/signup/v1', '/lostpassword', '/reset?uid=x&token=y', '/user/loginpanel'];
-  for (const path of guestPages) {
-    await page.goto(path);
-    await hydrated(page);
-    // The widget is part of the page once it has loaded.
-    if (await page.locator('altcha-widget').count()) await expect(page.getByText("I'm not a robot.")).toBeVisible();
-    expect(await seriousViolations(page), `axe on ${path}`).toEqual([]);
-  }
-  const { username } = await createAccount(page.request, 'axe');
-  await logInTo(page, username, PASSWORD, '/login?next=%2Faccount');
-  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
-  expect(await seriousViolations(page), 'axe on /account').toEqual([]);
-  // Each page asks the server first (its lists, the token check, the refresh): the answers, then axe.
-  const calls = {
-    '/user/activity': () => activityLists(page),
-    '/user/haslogin': () => succeeded(api(page, 'POST', '/rest-auth/token/verify/')),
-    '/refresh': () => succeeded(api(page, 'POST', '/rest-auth/token/refresh/')),
-  };
-  for (const [path, answered] of Object.entries(calls)) {
-    const answers = answered();
-    await page.goto(path);
-    await hydrated(page);
-    await answers;
-    await expect(page.getByRole('status').filter({ hasText: /Loading|Checking|Refreshing/ })).toHaveCount(0);
-    expect(await seriousViolations(page), `axe on ${path}`).toEqual([]);
-  }
+/*
+ * Axe on every account page: eleven pages, each loaded, hydrated and scanned (seconds apiece on a busy machine),
+ * so the guest's pages and the logged-in reader's are two tests.
+ */
+test.describe('the account pages have no serious accessibility violations, logged out and in', () => {
+  test('logged out', async ({ page }) => {
+    // Seven pages, each loaded, hydrated and scanned by axe.
+    test.setTimeout(90_000);
+    const guestPages = ['/login', '/login/v1', '/signup', '/signup/v1', '/lostpassword', '/reset?uid=x&token=y', '/user/loginpanel'];
+    for (const path of guestPages) {
+      await page.goto(path);
+      await hydrated(page);
+      // The widget is part of the page once it has loaded.
+      if (await page.locator('altcha-widget').count()) await expect(page.getByText("I'm not a robot.")).toBeVisible();
+      expect(await seriousViolations(page), `axe on ${path}`).toEqual([]);
+    }
+  });
+
+  test('logged in', async ({ page }) => {
+    // A login and four pages, each loaded, hydrated and scanned by axe.
+    test.setTimeout(90_000);
+    const { username } = await createAccount(page.request, 'axe');
+    await logInTo(page, username, PASSWORD, '/login?next=%2Faccount');
+    await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
+    expect(await seriousViolations(page), 'axe on /account').toEqual([]);
+    // Each page asks the server first (its lists, the token check, the refresh): the answers, then axe.
+    const calls = {
+      '/user/activity': () => activityLists(page),
+      '/user/haslogin': () => succeeded(api(page, 'POST', '/rest-auth/token/verify/')),
+      '/refresh': () => succeeded(api(page, 'POST', '/rest-auth/token/refresh/')),
+    };
+    for (const [path, answered] of Object.entries(calls)) {
+      const answers = answered();
+      await page.goto(path);
+      await hydrated(page);
+      await answers;
+      await expect(page.getByRole('status').filter({ hasText: /Loading|Checking|Refreshing/ })).toHaveCount(0);
+      expect(await seriousViolations(page), `axe on ${path}`).toEqual([]);
+    }
+  });
 });
