@@ -136,9 +136,6 @@ export async function pageAction(ctx: AppContext, id: number, action: string, bo
     if (!row) throw new NotFound('Page');
     const now = nowIso();
     switch (action) {
-      case 'move':
-      case 'revert_to_page_revision':
-        return null;
       case 'publish':
         return updatePage(trx, id, { live: 1, first_published_at: row.first_published_at ?? now, last_published_at: now, updated_at: now });
       case 'unpublish':
