@@ -194,6 +194,8 @@ test('a page that needs login sends a guest to the login page and back, and neve
 });
 
 test('logging out in one tab logs out the other', async ({ page, context }) => {
+  // Two tabs, each booting the app and loading the profile: slow on a busy two-core machine, not wrong.
+  test.setTimeout(60_000);
   const { username } = await createAccount(page.request, 'tabs');
   await logInTo(page, username, PASSWORD, '/login?next=%2Faccount');
   await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);

@@ -126,6 +126,9 @@ test('the article a visitor landed on before the worker was installed opens offl
 });
 
 test('a page never stored opens the offline page in the reader’s language, with a retry and the saved content’s page', async ({ page, context, baseURL, expectedFailures }) => {
+  // Installing the worker (it stores the site's scripts first), then five page loads: more than one page's worth of
+  // time on a busy two-core machine.
+  test.slow();
   expectedFailures.push(/./);
   await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL! }]);
   await controlledHome(page);
