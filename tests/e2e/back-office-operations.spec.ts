@@ -109,3 +109,35 @@ test('the dashboard speaks Chinese to a Chinese member of staff', async ({ page 
   await expect(page.getByRole('navigation', { name: '运营' })).toBeVisible();
   await noSidewaysScroll(page);
 });
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('staff filter orders, read the moderation queues and the catalogue', async ({ page }) => {
+    await asEditor(page);
+    await page.goto('/staff');
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Shop, members and moderation' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Operations' });
+    await nav.getByRole('link', { name: 'Orders', exact: true }).click();
+    await page.getByLabel('Status').selectOption('refunded');
+    await page.getByLabel('Payment method').selectOption('dev');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/status=refunded/);
+    await expect(page.getByText('Orders matching the filters.')).toBeVisible();
+    for (const [link, heading] of [
+      ['Comments', 'Comments'],
+      ['Reports', 'Reports'],
+      ['Submissions', 'Submissions'],
+      ['Products', 'Products'],
+      ['Vouchers and shipping', 'Vouchers and shipping'],
+      ['Categories and options', 'Categories and options'],
+      ['Gift codes', 'Gift codes'],
+    ]) {
+      await nav.getByRole('link', { name: link, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: 'Create codes' })).toBeVisible();
+  });
+});
