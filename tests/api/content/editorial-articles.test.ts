@@ -120,6 +120,18 @@ describe('writing articles', () => {
     expect((await save(item.id, now.version, fields({ title: 'Two editors' }), otherStaff)).statusCode).toBe(409);
   });
 
+  it('lets exactly one of two saves against the same version through, at the same moment', async () => {
+    const item = (await create(fields({ title: 'Race' }))).json();
+    const answers = await Promise.all([
+      save(item.id, item.version, fields({ title: 'Race', body_markdown: 'Ada' })),
+      save(item.id, item.version, fields({ title: 'Race', body_markdown: 'Bo' }), otherStaff),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json();
+    expect((await t.api('GET', `/editorial/article/${item.id}`, { token: staff })).json().fields.body_markdown).toBe(winner.fields.body_markdown);
+    expect((await t.api('GET', `/editorial/article/${item.id}/revisions`, { token: staff })).json()).toHaveLength(2);
+  });
+
   it('keeps a live article as readers see it until its saved changes are published', async () => {
     const item = (await create(fields({ title: 'Live one', body_markdown: 'First text.' }))).json();
     const live = (await act(item.id, 'publish')).json();
