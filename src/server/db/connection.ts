@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Pool, PoolClient } from 'pg';
 import type { Database } from './types.js';
@@ -59,8 +59,30 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
   return { kysely, engine, destroy: () => kysely.destroy() };
+}
+
+/**
+ * Transactions start with `BEGIN IMMEDIATE`: with several workers on one database file, a deferred transaction
+ * that read first and then writes fails at once (SQLITE_BUSY, no busy wait) when another worker wrote meanwhile;
+ * taking the write lock at the start makes it wait its turn (`busy_timeout`) instead. Reads outside
+ * transactions are never blocked (WAL).
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /**
