@@ -75,8 +75,16 @@ test('an editor writes an article with a picture, partly offline, and publishes 
   const id = await startNew(page, 'article', title, 'Written online.');
 
   // A cover uploaded from the phone, with its progress shown; it lands in the library too.
+  // The library's answer is held back a moment, so the progress the upload reported stays on screen to be read.
+  await page.route('**/api/v2/images?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.locator('.writing-cover input[type=file]').setInputFiles({ name: `cover-${stamp()}.png`, mimeType: 'image/png', buffer: uniquePng() });
+  await expect(page.locator('.writing-progress progress')).toBeVisible();
+  await expect(page.getByText(/^Uploading: \d+%$/)).toBeVisible();
   await expect(page.getByRole('img', { name: 'Cover picture' })).toHaveAttribute('src', /^\/uploads\//);
+  await expect(page.locator('.writing-progress')).toHaveCount(0);
   // The preview is the site's own rendering.
   await expect(page.locator('.writing-preview__body')).toContainText('Written online.');
   await allSaved(page);
@@ -195,4 +203,26 @@ test('an editor builds a course with three lessons, in order, and publishes it',
   await page.goto(`/course/${courseId}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   for (const n of [1, 2, 3]) await expect(page.getByText(`Lesson ${n}`, { exact: true })).toBeVisible();
+});
+
+test.describe('on a desktop, in Chinese', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the editor speaks Chinese and shows the preview beside the text', async ({ page, context, baseURL }) => {
+    test.setTimeout(60_000);
+    await asEditor(page);
+    await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL! }]);
+    await openEditor(page, '/staff/write/article/new');
+    await expect(page.getByRole('heading', { level: 1, name: '写文章' })).toBeVisible();
+    await page.getByLabel('标题', { exact: true }).fill(`桌面 ${stamp()}`);
+    const text = page.getByLabel('正文（Markdown）', { exact: true });
+    await text.fill('## 小标题\n\n一段**中文**。');
+    const preview = page.locator('.writing-preview__body');
+    await expect(preview.locator('h2')).toHaveText('小标题');
+    await expect(preview.locator('strong')).toHaveText('中文');
+    const [textBox, previewBox] = [await text.boundingBox(), await preview.boundingBox()];
+    expect(previewBox!.x).toBeGreaterThan(textBox!.x + textBox!.width - 1);
+    await expect(page).toHaveURL(/\/staff\/write\/article\/\d+$/, { timeout: 15_000 });
+    await expect(sync(page)).toHaveText('所有更改已保存。', { timeout: 15_000 });
+  });
 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { EDITABLE_KINDS } from '../../../../shared/api/content-editorial-paths.js';
 import { useHttp } from '../../../app/context.js';
@@ -30,13 +30,26 @@ export function Component() {
   const valid = isKind(kind) && (id === null || (Number.isSafeInteger(id) && id > 0));
   // A new item keeps its editor (and what is being typed) when its first save gives it an address.
   const keptKey = (location.state as { editorKey?: string } | null)?.editorKey;
-  // Opened again, an item is read afresh: the copy kept from an earlier visit may be another editor's past.
-  const item = useQuery({ ...writingItemQuery(http, isKind(kind) ? kind : 'article', id ?? 0), enabled: valid && id !== null, refetchOnMount: 'always' });
+  const item = useQuery({ ...writingItemQuery(http, isKind(kind) ? kind : 'article', id ?? 0), enabled: valid && id !== null });
   const owner = session.auth?.userid ?? 0;
+  // Opened again, an item is read afresh before its editor starts: the copy kept from an earlier visit may be
+  // another editor's past. (This route stays mounted from one item to the next: its own effect, per item.)
+  const queryClient = useQueryClient();
+  const itemKey = `${kind}:${id}`;
+  const [freshFor, setFreshFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!valid || id === null || keptKey) return;
+    let live = true;
+    const done = () => live && setFreshFor(itemKey);
+    queryClient.fetchQuery({ ...writingItemQuery(http, kind, id), staleTime: 0 }).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [queryClient, http, kind, id, valid, keptKey, itemKey]);
 
   if (!valid || (item.error instanceof ApiError && item.error.status === 404)) return <p className="form-error" role="alert">{t('error.notFoundTitle')}</p>;
   if (item.error && !item.data) return <p className="form-error" role="alert">{describeServerError(item.error, t, lang)}</p>;
-  if ((id !== null && (!item.data || (!item.isFetchedAfterMount && !keptKey))) || owner === 0) return <p role="status">{t('common.loading')}</p>;
+  if ((id !== null && (!item.data || (freshFor !== itemKey && !keptKey))) || owner === 0) return <p role="status">{t('common.loading')}</p>;
   const courseId = Number(query.get('course')) || undefined;
   const editorKey = keptKey ?? `${kind}:${id ?? 'new'}`;
   return <Editor key={editorKey} editorKey={editorKey} kind={kind} item={item.data ?? null} owner={owner} courseId={courseId} />;
