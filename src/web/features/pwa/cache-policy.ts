@@ -1,5 +1,6 @@
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { markDeviceCopy } from '../../lib/device-copy.js';
+import { ADMIN_PREVIEW, isCacheablePage } from './page-policy.js';
 
 /** The service worker's runtime caches that the page reads too (the offline view, the saved-articles list). */
 export const PAGES_CACHE = 'lectern-pages';
@@ -57,29 +58,9 @@ const CONTENT_API_AREAS = new Set([
   'lesson',
 ]);
 
-/** Pages (and their API calls) that are never kept offline: staff previews. */
-const ADMIN_PREVIEW = /^\/(api\/v2\/)?article\/adminpreview(-secret)?\//;
-
 export function isContentApi(url: URL): boolean {
   const match = /^\/api\/v2\/([^/]+)/.exec(url.pathname);
   return match !== null && CONTENT_API_AREAS.has(match[1]) && !ADMIN_PREVIEW.test(url.pathname);
 }
 
-/**
- * Account pages whose query string may hold what a visitor typed or was sent: a username sent back by a
- * failed login form (and, from a form sent by GET before the app ran, a password), a reset link's token,
- * single sign-on tickets. Their page with a query is never stored; the bare page is.
- */
-const ACCOUNT_PAGES = /^\/(login|signup|lostpassword|reset|verify_email|sso)(\/|$)/;
-/** The e-mail confirmation page carries its key in the path itself. */
-const KEY_IN_PATH = /^\/verify_email\/./;
-
-/**
- * Navigations whose HTML is kept for offline reading: every page but the API, feeds, previews, and account
- * pages that carry personal values or secrets in their URL.
- */
-export function isCacheablePage(url: URL): boolean {
-  if (url.search !== '' && ACCOUNT_PAGES.test(url.pathname)) return false;
-  if (KEY_IN_PATH.test(url.pathname)) return false;
-  return !url.pathname.startsWith('/api/') && !ADMIN_PREVIEW.test(url.pathname) && !/\.(xml|txt|json)$/.test(url.pathname);
-}
+export { isCacheablePage };

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session/session-context.js';
  * changes the stored session before it drops the users' records, so either that drop or this check removes it.
  */
 async function keep(owner: number, url: URL): Promise<void> {
-  const [{ recordSeen, seenCacheName }, { isCacheablePage }] = await Promise.all([import('../../lib/offline/app-shell.js'), import('./cache-policy.js')]);
+  const [{ recordSeen, seenCacheName }, { isCacheablePage }] = await Promise.all([import('../../lib/offline/app-shell.js'), import('./page-policy.js')]);
   if (!isCacheablePage(url)) return;
   await recordSeen(caches, owner, url);
   if (owner === 0) return;

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/http.js';
 import { offlineCacheName } from '../../../lib/offline/offline-caches.js';
 import { useOnline } from '../../../lib/online-status.js';
 import { accessKeys } from '../api/article-access.js';
-import { articleApiUrl } from './article-save.js';
+import { articleApiUrl } from './article-url.js';
 
 /**
  * How long the page waits for the access check before it shows the reader's saved copy, while the browser says it

@@ -8,6 +8,7 @@ import type { DownloadPlan, PlanEntry } from '../../../lib/offline/download.js';
 import { SaveStopped } from '../../../lib/offline/save-offline-machine.js';
 import type { SavePlanner } from '../../../lib/offline/save-service.js';
 import { RELATED_LIMIT } from '../api/articles.js';
+import { articleApiUrl } from './article-url.js';
 
 /*
  * What saving an article stores: its page (as a guest sees it: the worker opens it with the network off), its
@@ -47,8 +48,7 @@ export function articleMediaUrls(articleId: number, html: string | null): string
   return [...found];
 }
 
-/** The URL the article page reads its answer from (the API's own address for it, in the page's language). */
-export const articleApiUrl = (id: number, lang: Language) => `${API_PREFIX}${contentPaths.article.replace(':id', String(id))}?lang=${lang}`;
+export { articleApiUrl };
 
 /** The related list as the page asks for it. */
 export const relatedApiUrl = (id: number, lang: Language) =>
