@@ -35,7 +35,8 @@ export function Component() {
   // Opened again, an item is read afresh before its editor starts: the copy kept from an earlier visit may be
   // another editor's past. (This route stays mounted from one item to the next: its own effect, per item.)
   const queryClient = useQueryClient();
-  const itemKey = `${kind}:${id}`;
+  // Per visit (the location's own key): coming back to the same item reads it again.
+  const itemKey = `${kind}:${id}:${location.key}`;
   const [freshFor, setFreshFor] = useState<string | null>(null);
   useEffect(() => {
     if (!valid || id === null || keptKey) return;
