@@ -4,9 +4,6 @@ import type { Database } from '../db/types.js';
 
 type Done = (err: Error | null, result?: { current: number; ttl: number }) => void;
 
-interface RouteOptions {
-  routeInfo?: { method?: string; url?: string };
-}
 
 const PRUNE_EVERY_MS = 3600_000;
 const KEEP_MS = 24 * 3600_000;
@@ -64,8 +61,9 @@ export function databaseRateLimitStore(db: Kysely<Database>) {
     }
 
     /** Each route counts on its own, as with the plugin's other stores. */
-    child(options: RouteOptions): DatabaseStore {
-      return new DatabaseStore(`${this.prefix}${options.routeInfo?.method ?? ''}${options.routeInfo?.url ?? ''}:`);
+    child(options: unknown): DatabaseStore {
+      const route = (options as { routeInfo?: { method?: string; url?: string } }).routeInfo;
+      return new DatabaseStore(`${this.prefix}${route?.method ?? ''}${route?.url ?? ''}:`);
     }
   }
   return DatabaseStore;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Segment } from '../../../shared/api/newsletters.js';
 import type { Database } from '../../db/types.js';
 
@@ -56,7 +56,8 @@ export function segmentMembers(db: Kysely<Database>, segment: Segment, ref: numb
           .selectFrom('user_memberships as um')
           .innerJoin('subscriptions as s', 's.user_membership_id', 'um.id')
           .select('s.id')
-          .whereRef('um.user_id', '=', 'u.id');
+          // Correlated with the outer query's users row (the builder above does not know its alias).
+          .where('um.user_id', '=', sql.ref<number>('u.id'));
         if (ref !== null) q = q.where('um.membership_id', '=', ref);
         return current
           ? q.where('s.is_active', '=', 1).where('s.starts_at', '<=', now).where('s.ends_at', '>', now)
