@@ -73,6 +73,44 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
+/** The first lesson of a free course, as the catalogue leads to it. */
+async function freeLesson(page: Page): Promise<string> {
+  await page.goto('/course?access=free');
+  const course = await page.locator('.course-grid .card__title a').first().getAttribute('href');
+  await page.goto(course!);
+  return (await page.locator('.course__outline a[href*="/lesson/"]').first().getAttribute('href'))!;
+}
+
+/*
+ * The shop, a lesson and the offline library as a guest sees them, and the basket of a new reader with one book
+ * in it: the pages of docs/decisions/0102 (pictures two a row, no indicator over the content).
+ */
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the shop, the basket, the offline library and a lesson at 390 px look as designed (${scheme})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(PHONE);
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    const shoot = async (name: string, path: string) => {
+      await page.goto(path);
+      await settle(page);
+      await page.addStyleTag({ content: FROZEN });
+      await expect(page, `${name} in ${scheme}`).toHaveScreenshot(`${name}-${scheme}.png`, { animations: 'allow', caret: 'hide', maxDiffPixelRatio: 0.002 });
+    };
+    await shoot('shop', '/shop');
+    await shoot('lesson', await freeLesson(page));
+    await shoot('offline-library', '/offline');
+    // The basket: a new reader's, with one book (the account's initial is the same in every run).
+    await logInAsNewUser(page);
+    const res = await page.request.get('/api/v2/shop/products?q=indexes');
+    const book = ((await res.json()) as { results: { id: number }[] }).results[0];
+    await page.goto(`/product/${book.id}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to basket' }).click();
+    await expect(page.getByText(/^Added to your basket\./)).toBeVisible();
+    await shoot('basket', '/cart');
+  });
+}
+
 /** Elements wider than the viewport, and whether the page scrolls sideways; a sideways scroller's content is its own. */
 async function tooWide(page: Page): Promise<string[]> {
   return page.evaluate(() => {
