@@ -12,7 +12,7 @@ const PHONE = { width: 390, height: 844 };
 /** The arrow drawn at the menu's right edge: how opaque it is now. */
 const arrowOpacity = (page: Page) => page.locator('.site-nav-frame').evaluate((el) => Number(getComputedStyle(el, '::after').opacity));
 
-test('the offline indicator is a strip between the header and the page, and not on the offline library', async ({ page, context, expectedFailures }) => {
+test('the offline indicator is a strip between the header and the page, not on the offline view nor the library', async ({ page, context, expectedFailures }) => {
   expectedFailures.push(/\/api\/v2\//);
   await page.setViewportSize(PHONE);
   const article = (await articles(page)).find((a) => a.access === 'free')!;
@@ -43,6 +43,11 @@ test('the offline indicator is a strip between the header and the page, and not 
   expect(heading.y).toBeGreaterThanOrEqual(layout.bottom);
   const toggle = indicator.getByRole('button', { name: 'Saved articles' });
   expect((await toggle.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+  // A page this device has no copy of shows the offline view: no "Offline copy" there.
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Topics' }).click();
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(indicator).toHaveCount(0);
 
   // The offline library is this device's list, no saved copy of a page: no indicator there, online or not.
   await context.setOffline(false);

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useContext, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { Link, UNSAFE_DataRouterStateContext, useLocation } from 'react-router-dom';
 import { useI18n } from '../../app/context.js';
 import { paths } from '../../app/paths.js';
 import { DEVICE_COPY_TIMING, isShowingDeviceCopy, subscribeToAnswerSource } from '../../lib/device-copy.js';
 import { useOnline } from '../../lib/online-status.js';
+import { isOfflineRouteError } from './offline-error.js';
 import type { SavedArticle } from './saved-articles.js';
 
 const notFromDevice = () => false;
@@ -26,8 +27,9 @@ const neverChanges = () => () => undefined;
  *
  * "Offline copy": shown while the page comes from this device (the browser is offline, or the worker
  * answered from its cache), with the list of the articles saved on this device, read from Cache Storage.
- * A strip of its own between the header and the page, never floating over a form or a heading; not on the
- * offline library, which is this device's list and no saved copy of a page.
+ * A strip of its own between the header and the page, never floating over a form or a heading. Not where it
+ * would be untrue: on the offline view (a page this device has no copy of) and on the offline library (this
+ * device's list, no saved copy of a page).
  */
 export function OfflineIndicator() {
   const { t } = useI18n();
@@ -39,7 +41,11 @@ export function OfflineIndicator() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const onLibrary = useLocation().pathname === paths.offline();
-  const visible = !onLibrary && (!online || deviceCopy || loadedFromDevice);
+  // The layout sits above the error boundary, so it reads the router's errors: no hook of the router's own
+  // tells a layout that a page below it failed.
+  const errors = useContext(UNSAFE_DataRouterStateContext)?.errors;
+  const noCopy = Object.values(errors ?? {}).some(isOfflineRouteError);
+  const visible = !onLibrary && !noCopy && (!online || deviceCopy || loadedFromDevice);
   useEffect(() => {
     if (!open) return;
     let active = true;
