@@ -24,7 +24,7 @@ const card = (image: string | null): Card => ({
 });
 
 function renderCard(product: Card, lang: 'en' | 'zh-CN' = 'en') {
-  const http = createHttpClient({ baseUrl: 'http://localhost', fetch: () => Promise.reject(new Error('no calls')), getAccessToken: () => null });
+  const http = createHttpClient({ baseUrl: 'http://localhost', fetch: () => Promise.reject(new Error('no calls')), getAccessToken: () => undefined });
   const router = createMemoryRouter([{ path: '/', element: <ProductCard product={product} /> }]);
   const env = { http, lang, colorMode: 'system' as const, publicUrl: 'http://localhost', siteName: 'Lectern' };
   return render(
