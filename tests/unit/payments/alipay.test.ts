@@ -28,7 +28,7 @@ describe('Alipay notification verification', () => {
     const body = sign(alipayNotificationParams({ total_amount: '99.00' }));
     const tampered = body.replace('total_amount=99.00', 'total_amount=99.01');
     expect(tampered).not.toBe(body);
-    expect(verifyAlipayNotification(config, tampered)).toEqual({ kind: 'rejected', reason: 'signature does not verify', status: 400 });
+    expect(verifyAlipayNotification(config, tampered)).toEqual({ kind: 'rejected', reason: 'signature does not verify', status: 400, orderNumber: 'L2026112600001' });
     const signIndex = body.indexOf('sign=') + 10;
     const flipped = body.slice(0, signIndex) + (body[signIndex] === 'A' ? 'B' : 'A') + body.slice(signIndex + 1);
     expect(verifyAlipayNotification(config, flipped).kind).toBe('rejected');

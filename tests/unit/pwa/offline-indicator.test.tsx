@@ -124,7 +124,7 @@ describe('the offline view', () => {
   it('says the page is not saved, with a retry, in the reader’s language', () => {
     render(wrap(<OfflineView />, 'zh-CN'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('你已离线');
-    expect(screen.getByText('此页面尚未保存到本设备。之前打开过的页面仍可使用。')).toBeTruthy();
+    expect(screen.getByText('此页面尚未保存到本设备。恢复联网后即可再次打开。')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
   });
 

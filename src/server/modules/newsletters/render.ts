@@ -39,7 +39,7 @@ export function textsFor(texts: TemplateTexts, language: MailLanguage) {
 
 const FOOTER: Record<MailLanguage, { why: (site: string) => string; unsubscribe: string }> = {
   en: { why: (site) => `You receive this because you are on a mailing list of ${site}.`, unsubscribe: 'Unsubscribe' },
-  'zh-CN': { why: (site) => `您收到这封邮件，是因为您在 ${site} 的邮件列表中。`, unsubscribe: '退订' },
+  'zh-CN': { why: (site) => `你收到这封邮件，是因为你在 ${site} 的邮件列表中。`, unsubscribe: '退订' },
 };
 
 /** The whole message around a body already safe as HTML: the language, and the unsubscribe footer. */

@@ -20,8 +20,8 @@ const WORDS: Record<MailLanguage, Record<'title' | 'ready' | 'button' | 'done' |
     button: '退订',
     done: '{email} 已退订，我们不会再向它发送通讯。',
     used: '此链接已使用过：{email} 已退订。',
-    invalid: '此退订链接无效。您可以在账户页面修改邮件偏好。',
-    account: '您可以在账户页面修改邮件偏好。',
+    invalid: '此退订链接无效。你可以在账户页面修改邮件偏好。',
+    account: '你可以在账户页面修改邮件偏好。',
   },
 };
 

@@ -26,8 +26,8 @@ const zhCN: Record<keyof typeof en, string> = {
   'mailChoices.en': '英文',
   'mailChoices.zh': '中文',
   'mailChoices.save': '保存邮件偏好',
-  'mailChoices.saved': '您的邮件偏好已保存。',
-  'mailChoices.blocked': '发往您地址的邮件曾被退回或被举报，因此不会向它发送通讯。请联系我们核查。',
+  'mailChoices.saved': '你的邮件偏好已保存。',
+  'mailChoices.blocked': '发往你地址的邮件曾被退回或被举报，因此不会向它发送通讯。请联系我们核查。',
   'mailChoices.note': '关于账户、订单和登录验证码的邮件不受此处设置影响。',
 };
 const useMailI18n = createFeatureI18n({ en, 'zh-CN': zhCN });
