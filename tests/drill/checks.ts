@@ -236,3 +236,31 @@ export async function throughput(front: string, seconds: number): Promise<{ rps:
   });
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
+
+/**
+ * Jobs run once across the processes: the order job's schedule is made due five times; the three processes, each
+ * polling every 200 ms, must claim it exactly five times between them.
+ */
+export async function jobsOnce(site: DrillSite): Promise<Check> {
+  const db = new pg.Client({ connectionString: site.databaseUrl });
+  await db.connect();
+  try {
+    const runs = async () => Number((await db.query<{ runs: number }>("select runs from job_schedule where name = 'orders.maintain'")).rows[0]?.runs ?? 0);
+    const holders = new Set<string>();
+    // Each process defines the job at start; the first claim may still be on its way.
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = await runs();
+    for (let i = 0; i < 5; i += 1) {
+      await db.query("update job_schedule set next_run_at = '2000-01-01T00:00:00.000Z' where name = 'orders.maintain'");
+      const started = Date.now();
+      while (Date.now() - started < 3000 && (await runs()) < before + i + 1) await new Promise((r) => setTimeout(r, 50));
+      holders.add((await db.query<{ holder: string }>("select holder from job_schedule where name = 'orders.maintain'")).rows[0]!.holder);
+    }
+    // Time for a second, wrong claim to show.
+    await new Promise((r) => setTimeout(r, 1000));
+    const claimed = (await runs()) - before;
+    return { name: `a due job runs once across the processes (5 due runs, claimed by ${holders.size} process(es))`, ok: claimed === 5, detail: `claimed ${claimed} times` };
+  } finally {
+    await db.end();
+  }
+}

@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureBuild } from '../bench/build.js';
 import { startSite, type SiteProcess } from '../cluster/site-process.js';
-import { journeys, propagation, killUnderLoad, throughput, type Check, type DrillSite } from './checks.js';
+import { jobsOnce, journeys, propagation, killUnderLoad, throughput, type Check, type DrillSite } from './checks.js';
 import { freePort, startNginx, startRedis, type Service } from './services.js';
 
 const quick = process.argv.includes('--quick');
@@ -47,6 +47,7 @@ async function main(): Promise<number> {
       WORKERS: '1',
       TRUST_PROXY: '1',
       SERVED_BY_HEADER: '1',
+      JOBS_POLL_MS: '200',
       LOGIN_RATE_LIMIT: '1000',
       // Every process reads and writes one folder here; on many machines STORAGE_URL puts it on S3.
       DATA_DIR: path.join(dir, 'data'),
@@ -63,6 +64,7 @@ async function main(): Promise<number> {
     checks.push(...(await journeys(site)));
     const reach = await propagation(site);
     checks.push(...reach.checks);
+    checks.push(await jobsOnce(site));
     const figures: string[] = [];
     if (!quick) {
       for (const n of [1, 2, 3]) {
