@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { Bus, Notice } from './bus.js';
 import { isNotice } from './bus.js';
 
@@ -9,17 +11,16 @@ const RECONNECT_MS = 1000;
 /**
  * Notices over PostgreSQL itself (LISTEN/NOTIFY): no component beyond the database the site already needs. One
  * connection per process listens; it reconnects after a loss (notices sent meanwhile are missed, and the caches'
- * time to live covers them). Sending goes through a pool connection with `pg_notify`.
+ * time to live covers them). Sending is a `pg_notify` on the site's own pool, so a process holds one extra
+ * connection in all.
  */
-export async function pgBus(siteDatabaseUrl: string, log: FastifyBaseLogger): Promise<Bus> {
+export async function pgBus(siteDatabaseUrl: string, db: Kysely<Database>, log: FastifyBaseLogger): Promise<Bus> {
   const { default: pg } = await import('pg');
   // The site's own URL parameter (prepared_statements) is not PostgreSQL's.
   const url = new URL(siteDatabaseUrl);
   url.searchParams.delete('prepared_statements');
   const databaseUrl = url.toString();
   const listeners: ((notice: Notice) => void)[] = [];
-  const sender = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  sender.on('error', (err) => log.warn({ err }, 'notice sender connection lost'));
   let listener: InstanceType<typeof pg.Client> | undefined;
   let closed = false;
 
@@ -55,7 +56,7 @@ export async function pgBus(siteDatabaseUrl: string, log: FastifyBaseLogger): Pr
   return {
     kind: 'postgres',
     publish(notice) {
-      sender.query('select pg_notify($1, $2)', [PG_CHANNEL, JSON.stringify(notice)]).catch((err: unknown) => log.warn({ err }, 'notice not sent'));
+      sql`select pg_notify(${PG_CHANNEL}, ${JSON.stringify(notice)})`.execute(db).catch((err: unknown) => log.warn({ err }, 'notice not sent'));
     },
     subscribe(l) {
       listeners.push(l);
@@ -63,7 +64,6 @@ export async function pgBus(siteDatabaseUrl: string, log: FastifyBaseLogger): Pr
     async close() {
       closed = true;
       await listener?.end().catch(() => {});
-      await sender.end().catch(() => {});
     },
   };
 }

@@ -15,7 +15,7 @@ import { redisBus } from './redis-bus.js';
  */
 export async function createSiteBus(config: Config, db: Db, redis: Redis | null, log: FastifyBaseLogger): Promise<Bus> {
   if (redis) return redisBus(redis, log);
-  if (db.engine === 'postgres') return pgBus(config.databaseUrl, log);
+  if (db.engine === 'postgres') return pgBus(config.databaseUrl, db.kysely, log);
   if (cluster.isWorker) return ipcBus();
   return localBus();
 }
