@@ -7,6 +7,7 @@ import { afterAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../../src/server/app.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
 import { createDb, type Db } from '../../../src/server/db/connection.js';
+import { localBus } from '../../../src/server/platform/cluster/bus.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -52,7 +53,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
     { demoMode: false, loginRateLimit: 1000, altchaMaxNumber: 1000, passwordHashCost: 10, ...overrides },
   );
   const db = createDb(databaseUrl);
-  const app = await buildApp(config, { db, migrate: false, ssr: false, ...options });
+  // One process per test file: notices stay in it (no listening connection per app); the many-processes tests
+  // pass `bus: undefined` to get the configured transport.
+  const app = await buildApp(config, { db, migrate: false, ssr: false, bus: localBus(), ...options });
   await app.ready();
   afterAll(async () => {
     await app.close();

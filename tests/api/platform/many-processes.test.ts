@@ -23,7 +23,7 @@ async function startPeer(config: Config): Promise<void> {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 beforeAll(async () => {
-  t = await createTestApp(redisUrl ? { redisUrl } : {});
+  t = await createTestApp(redisUrl ? { redisUrl } : {}, { bus: undefined });
   await startPeer(t.config);
 });
 
