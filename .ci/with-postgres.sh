@@ -21,6 +21,6 @@ cleanup() {
 trap cleanup EXIT
 "${runas[@]}" "$PGBIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
 "${runas[@]}" "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400" start >/dev/null
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=1000" start >/dev/null
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 "$@"
