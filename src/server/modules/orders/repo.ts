@@ -267,12 +267,17 @@ export async function insertRefund(db: Kysely<Database>, values: Insertable<Orde
   return (await db.insertInto('order_refunds').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-/** Claims the refund of a payment (one per payment, unique); false when a row for it exists already. */
+/**
+ * Claims the refund of a payment (one per payment, unique); false when a row for it exists already. The refund's
+ * number is unique too and follows from the payment, so two requests at once may collide on either index: no
+ * conflict target, so PostgreSQL skips the row whichever index it meets first (a target would leave the other
+ * index's violation an error).
+ */
 export async function claimRefund(db: Kysely<Database>, values: Insertable<OrderRefundsTable> & { payment_id: number }): Promise<boolean> {
   const rows = await db
     .insertInto('order_refunds')
     .values(values)
-    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
     .execute();
   return rows.length === 1;
