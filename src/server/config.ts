@@ -80,6 +80,8 @@ export interface Config {
   workers: number;
   /** `REDIS_URL`: cache notices and route rate limits through Redis; null: through the database (or the cluster). */
   redisUrl: string | null;
+  /** `DATABASE_READ_URL`: a PostgreSQL replica for public reads (guests' GETs and page renders); null: the primary only. */
+  databaseReadUrl: string | null;
   /** `SERVED_BY_HEADER=1`: answers carry `X-Served-By` (host and process), for the cluster tests and the drill. */
   servedByHeader: boolean;
   /** `JOBS_POLL_MS`: how often a process looks for a due job (a due job starts within this time). */
@@ -156,6 +158,7 @@ const envSchema = z.object({
     .trim()
     .default('auto')
     .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), 'must be auto or a whole number from 1 to 64'),
+  DATABASE_READ_URL: optionalSetting(z.string().refine((v) => engineOf(v) === 'postgres', 'must be a postgres:// or postgresql:// URL')),
   REDIS_URL: optionalSetting(z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')),
   SERVED_BY_HEADER: z.enum(['0', '1', 'true', 'false']).default('0'),
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
@@ -259,6 +262,9 @@ export function loadConfig(
   const embedded = engineOf(databaseUrl) === 'sqlite';
   const demoMode = overrides.demoMode ?? (e.DEMO_MODE === undefined ? embedded : truthy(e.DEMO_MODE));
   if (!embedded) assertSharedSecretsSet(e, demoMode);
+  if (embedded && e.DATABASE_READ_URL) {
+    throw new Error('Invalid configuration: DATABASE_READ_URL (a read replica) needs DATABASE_URL to be PostgreSQL; the embedded SQLite database has no replica.');
+  }
   const paymentDevProvider = e.PAYMENT_DEV_PROVIDER === undefined ? demoMode : truthy(e.PAYMENT_DEV_PROVIDER);
   if (e.PASSWORD_HASH_COST < DEFAULT_PASSWORD_COST && e.NODE_ENV === 'production') {
     throw new Error(`Invalid configuration: PASSWORD_HASH_COST below ${DEFAULT_PASSWORD_COST} is for tests, never for production.`);
@@ -333,6 +339,7 @@ export function loadConfig(
     communitySlackUrl: e.COMMUNITY_SLACK_URL ?? null,
     workers: e.WORKERS === 'auto' ? availableParallelism() : Number(e.WORKERS),
     redisUrl: e.REDIS_URL ?? null,
+    databaseReadUrl: e.DATABASE_READ_URL ?? null,
     servedByHeader: truthy(e.SERVED_BY_HEADER),
     jobsPollMs: e.JOBS_POLL_MS,
     mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
