@@ -21,7 +21,7 @@ import { findCourseProduct } from '../courses/product-service.js';
 import { holdsCourseWithin } from '../courses/progress-service.js';
 import { getProduct as getMembershipProduct } from '../membership/service.js';
 import { getBasket } from '../shop/basket-service.js';
-import { membershipPrices, type MembershipPrices } from '../shop/catalogue-service.js';
+import { membershipPrices, type MembershipPrices } from '../shop/product-state.js';
 import {
   allocateStock,
   basketForCheckout,

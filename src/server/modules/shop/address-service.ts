@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { nowIso } from '../../platform/time.js';
 import { addressesOf, clearDefaults, countAddresses, deleteAddress as removeAddress, findAddress, insertAddress, updateAddress as writeAddress, type AddressRow } from './address-repo.js';
-import { countryExists } from './catalogue-service.js';
+import { countryExists } from './country-service.js';
 
 const toAddress = (r: AddressRow): UserAddress => ({
   id: r.id,

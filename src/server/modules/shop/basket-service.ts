@@ -42,7 +42,7 @@ import {
   type LineRow,
 } from './basket-repo.js';
 import { findCountry, findProduct, findProductsByIds, optionsOfProducts, stockRecordsOf } from './catalogue-repo.js';
-import { membershipPrices, requiresShipping, stateOf, type MembershipPrices, type ProductState } from './catalogue-service.js';
+import { membershipPrices, requiresShipping, stateOf, type MembershipPrices, type ProductState } from './product-state.js';
 import { chargeFor, findVoucher, findVoucherByCode, methodsWithCountries, methodTexts, voucherUnusable, type MethodWithCountries } from './offers-service.js';
 import { productsInRange, type VoucherRow } from './offers-repo.js';
 import { runChange, type OpAnswer, type OpRequest } from './ops.js';

@@ -37,36 +37,11 @@ import {
 import { getActor, requireStaff } from '../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
-import {
-  courseBanner,
-  createCategory,
-  createOption,
-  createProduct,
-  createRange,
-  createStockRecord,
-  deleteCategory,
-  deleteProduct,
-  deleteRange,
-  deleteStockRecord,
-  getCategory,
-  getCountry,
-  getOption,
-  getProduct,
-  getRange,
-  getStockRecord,
-  listCategories,
-  listCountries,
-  listOptions,
-  listProducts,
-  listRanges,
-  listStockRecords,
-  productAvailability,
-  productPrice,
-  updateCategory,
-  updateProduct,
-  updateRange,
-  updateStockRecord,
-} from './catalogue-service.js';
+import { courseBanner, createProduct, deleteProduct, getProduct, listProducts, productAvailability, productPrice, updateProduct } from './catalogue-service.js';
+import { createCategory, createOption, deleteCategory, getCategory, getOption, listCategories, listOptions, updateCategory } from './category-service.js';
+import { getCountry, listCountries } from './country-service.js';
+import { createRange, deleteRange, getRange, listRanges, updateRange } from './range-service.js';
+import { createStockRecord, deleteStockRecord, getStockRecord, listStockRecords, updateStockRecord } from './stock-service.js';
 
 const tags = ['shop'];
 const noContent = z.null().describe('No content');

@@ -7,7 +7,7 @@ import { Conflict, Invalid } from '../../platform/errors.js';
 import { findAddress, type AddressRow } from './address-repo.js';
 import { attributesOfLines, findBasket, insertAttributes, insertLine, linesOf, type BasketRow } from './basket-repo.js';
 import { findCountry, findProduct, findProductsByIds, optionsOfProducts, stockRecordsOf } from './catalogue-repo.js';
-import { requiresShipping, stateOf, type MembershipPrices } from './catalogue-service.js';
+import { requiresShipping, stateOf, type MembershipPrices } from './product-state.js';
 import { productsInRange, voucherUsesBy, type VoucherRow } from './offers-repo.js';
 import { chargeFor, findVoucher, methodsWithCountries, methodTexts, voucherUnusable } from './offers-service.js';
 import { basketTotals } from './totals.js';
