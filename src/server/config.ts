@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { CAPTCHA_MAX_NUMBER } from '../shared/constants.js';
 import { engineOf } from './db/connection.js';
+import { parseStorageUrl, type S3Location } from './platform/storage/url.js';
 
 /**
  * Environment -> typed configuration. Every default makes a working embedded site:
@@ -80,6 +81,8 @@ export interface Config {
   workers: number;
   /** `REDIS_URL`: cache notices and route rate limits through Redis; null: through the database (or the cluster). */
   redisUrl: string | null;
+  /** `STORAGE_URL`: uploads and member media in this S3-compatible bucket; null: in DATA_DIR. */
+  storage: S3Location | null;
   /** `DATABASE_READ_URL`: a PostgreSQL replica for public reads (guests' GETs and page renders); null: the primary only. */
   databaseReadUrl: string | null;
   /** `SERVED_BY_HEADER=1`: answers carry `X-Served-By` (host and process), for the cluster tests and the drill. */
@@ -158,6 +161,7 @@ const envSchema = z.object({
     .trim()
     .default('auto')
     .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), 'must be auto or a whole number from 1 to 64'),
+  STORAGE_URL: z.string().optional(),
   DATABASE_READ_URL: optionalSetting(z.string().refine((v) => engineOf(v) === 'postgres', 'must be a postgres:// or postgresql:// URL')),
   REDIS_URL: optionalSetting(z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')),
   SERVED_BY_HEADER: z.enum(['0', '1', 'true', 'false']).default('0'),
@@ -340,6 +344,7 @@ export function loadConfig(
     workers: e.WORKERS === 'auto' ? availableParallelism() : Number(e.WORKERS),
     redisUrl: e.REDIS_URL ?? null,
     databaseReadUrl: e.DATABASE_READ_URL ?? null,
+    storage: parseStorageUrl(e.STORAGE_URL, env),
     servedByHeader: truthy(e.SERVED_BY_HEADER),
     jobsPollMs: e.JOBS_POLL_MS,
     mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
