@@ -19,6 +19,7 @@ import { registerCompression } from './platform/compression.js';
 import { frameworkErrorReply, MAX_PARAM_LENGTH, registerErrorHandler } from './platform/error-handler.js';
 import { registerJsonBodyLimits } from './platform/input-limits.js';
 import { registerNulGuard } from './platform/nul-guard.js';
+import { registerReadRouting } from './platform/read-routing.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { responseSerializer } from './platform/serializer.js';
@@ -29,6 +30,8 @@ import { connectRedis, createSiteBus } from './platform/cluster/site-bus.js';
 import { databaseRateLimitStore } from './platform/rate-limit-store.js';
 import { serializeRequest } from './platform/redact-url.js';
 import { registerSsr, type SsrOptions } from './platform/ssr/index.js';
+import { createStorage } from './platform/storage/index.js';
+import { registerUploads } from './platform/storage/serve.js';
 import { createTokenSigner } from './platform/tokens.js';
 import { apiModules } from './modules/index.js';
 import { feedRoutes } from './modules/feeds/routes.js';
@@ -68,10 +71,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: frameworkErrorReply,
   });
 
-  const db = options.db ?? createDb(config.databaseUrl);
+  const db = options.db ?? createDb(config.databaseUrl, { readUrl: config.databaseReadUrl ?? undefined });
   if (options.migrate !== false) await migrateToLatest(db.kysely, db.engine);
   const jobs = new Jobs(db.kysely, app.log, { enabled: options.jobs !== false, pollMs: config.jobsPollMs });
-  const ctx: AppContext = { config, db, signer: createTokenSigner(config.secretKey), events: new ContentEvents(), pageViews: new PageViews(), jobs };
+  const storage = await createStorage(config);
+  const ctx: AppContext = { config, db, signer: createTokenSigner(config.secretKey), events: new ContentEvents(), pageViews: new PageViews(), jobs, storage };
   app.decorate('ctx', ctx);
   const redis = await connectRedis(config, app.log);
   const bus = options.bus ?? (await createSiteBus(config, db, redis, app.log));
@@ -81,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await jobs.stop();
     await bus.close();
     redis?.disconnect();
+    storage.close();
     if (!options.db) await db.destroy();
   });
   app.addHook('onSend', async (request, reply) => {
@@ -97,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before any route: compression attaches itself to each route as it is added.
   await registerCompression(app);
   await app.register(cookie);
+  registerReadRouting(app);
   await app.register(formbody);
   // Route limits count once across every process: in Redis when configured, else in the database.
   await app.register(rateLimit, redis ? { global: false, redis, nameSpace: 'lectern:rl:' } : { global: false, store: databaseRateLimitStore(db.kysely) });
@@ -124,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
   await app.register(feedRoutes);
+  registerUploads(app);
 
   if (options.ssr === false) {
     app.setNotFoundHandler((request, reply) => {

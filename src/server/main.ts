@@ -8,6 +8,7 @@ import { runCreateSuperuser } from './commands/create-superuser.js';
 import { promptHidden } from './commands/hidden-prompt.js';
 import { logStartupNotices } from './commands/startup-notices.js';
 import { installProcessGuard } from './platform/process-guard.js';
+import { checkStorage } from './platform/storage/index.js';
 import { closeConnectionsWhen, drainWorker } from './platform/cluster/drain.js';
 import { DRAIN, runSupervisor } from './platform/cluster/supervisor.js';
 import type { RenderFn } from './platform/ssr/index.js';
@@ -19,7 +20,7 @@ import type { RenderFn } from './platform/ssr/index.js';
 async function serve(mode: 'production' | 'development') {
   const config = loadConfig(process.env, mode === 'development' ? { env: 'development' } : {});
   if (mode === 'production' && config.workers > 1 && cluster.isPrimary) return supervise(config);
-  const db = createDb(config.databaseUrl);
+  const db = createDb(config.databaseUrl, { readUrl: config.databaseReadUrl ?? undefined });
   // A cluster's primary has migrated and seeded before starting its workers.
   const seeded = cluster.isWorker ? null : await prepareDatabase(config, db);
 
@@ -67,6 +68,7 @@ async function serve(mode: 'production' | 'development') {
 }
 
 async function prepareDatabase(config: Config, db: Db) {
+  await checkStorage(config);
   await migrateToLatest(db.kysely, db.engine);
   return seedIfEmpty(config, db);
 }

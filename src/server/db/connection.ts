@@ -5,13 +5,17 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Pool, PoolClient } from 'pg';
+import { ReadReplica } from './read-replica.js';
 import type { Database } from './types.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
 export interface Db {
-  kysely: Kysely<Database>;
+  /** The instance for the running code: the primary's, or the replica's during a public read (see ReadReplica). */
+  readonly kysely: Kysely<Database>;
   engine: Engine;
+  /** With a read replica (`DATABASE_READ_URL`, PostgreSQL only). */
+  replica?: ReadReplica;
   destroy(): Promise<void>;
 }
 
@@ -30,6 +34,8 @@ export interface DbOptions {
    * unnamed. Else the `prepared_statements` parameter of the URL, else `PREPARED_STATEMENTS_MAX`.
    */
   preparedStatements?: number;
+  /** PostgreSQL: a replica of the database for public reads (`DATABASE_READ_URL`). */
+  readUrl?: string;
 }
 
 /**
@@ -43,15 +49,24 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   const engine = engineOf(databaseUrl);
   if (engine === 'postgres') {
     const { connectionString, preparedStatements } = postgresSettings(databaseUrl, options);
-    // Counts and sums arrive as strings from pg's bigint/numeric; the repos convert with Number().
-    // The driver is loaded when the first query needs a connection, so a SQLite site never loads it.
-    const pool = async () => {
-      const { default: pg } = await import('pg');
-      return preparingPool(new pg.Pool({ connectionString, max: 10 }), preparedStatements);
+    const primaryPool = sharedPool(connectionString, preparedStatements);
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: primaryPool }) });
+    if (!options.readUrl) return { kysely, engine, destroy: () => kysely.destroy() };
+    const read = postgresSettings(options.readUrl, options, 'DATABASE_READ_URL');
+    const replica = new ReadReplica(primaryPool, sharedPool(read.connectionString, read.preparedStatements));
+    return {
+      get kysely() {
+        return replica.readsReplica ? replica.kysely : kysely;
+      },
+      engine,
+      replica,
+      destroy: async () => {
+        await replica.kysely.destroy();
+        await kysely.destroy();
+      },
     };
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, engine, destroy: () => kysely.destroy() };
   }
+  if (options.readUrl) throw new Error('Invalid configuration: DATABASE_READ_URL (a read replica) needs DATABASE_URL to be PostgreSQL.');
   const file = sqliteFile(databaseUrl);
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
@@ -104,14 +119,30 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * One pool of up to 10 connections, made when the first query needs it (so a SQLite site never loads pg), which
+ * the primary's and the replica's Kysely instances share; ending it twice ends it once.
+ */
+function sharedPool(connectionString: string, preparedStatements: number): () => Promise<PostgresPool> {
+  let made: Promise<PostgresPool> | undefined;
+  return () =>
+    (made ??= (async () => {
+      // Counts and sums arrive as strings from pg's bigint/numeric; the repos convert with Number().
+      const { default: pg } = await import('pg');
+      const pool = preparingPool(new pg.Pool({ connectionString, max: 10 }), preparedStatements);
+      let ended: Promise<void> | undefined;
+      return { connect: () => pool.connect(), end: () => (ended ??= pool.end()) };
+    })());
+}
+
 /** The URL pg gets (without `prepared_statements`, which is this module's) and the cap on prepared texts. */
-function postgresSettings(databaseUrl: string, options: DbOptions): { connectionString: string; preparedStatements: number } {
+function postgresSettings(databaseUrl: string, options: DbOptions, setting = 'DATABASE_URL'): { connectionString: string; preparedStatements: number } {
   const url = new URL(databaseUrl);
   const given = url.searchParams.get('prepared_statements');
   url.searchParams.delete('prepared_statements');
   const fromUrl = given === null ? undefined : Number(given);
   if (fromUrl !== undefined && !(Number.isInteger(fromUrl) && fromUrl >= 0)) {
-    throw new Error(`Invalid DATABASE_URL: prepared_statements must be a whole number of 0 or more, not "${given}".`);
+    throw new Error(`Invalid ${setting}: prepared_statements must be a whole number of 0 or more, not "${given}".`);
   }
   return {
     connectionString: given === null ? databaseUrl : url.toString(),
