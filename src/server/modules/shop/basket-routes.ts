@@ -30,25 +30,8 @@ import {
 import { requireUser } from '../../platform/auth.js';
 import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
-import {
-  addProduct,
-  addVoucher,
-  basketShippingMethods,
-  chooseShipping,
-  createLine,
-  deleteBasket,
-  deleteLine,
-  getBasket,
-  getLine,
-  getLineAttribute,
-  listBaskets,
-  listLines,
-  ownBasket,
-  removeVoucher,
-  updateBasket,
-  updateLine,
-  updateLineAttribute,
-} from './basket-service.js';
+import { createLine, deleteLine, getLine, getLineAttribute, listLines, updateLine, updateLineAttribute } from './basket-lines-service.js';
+import { addProduct, addVoucher, basketShippingMethods, chooseShipping, deleteBasket, getBasket, listBaskets, ownBasket, removeVoucher, updateBasket } from './basket-service.js';
 import type { OpAnswer, OpRequest } from './ops.js';
 
 const tags = ['shop'];
