@@ -27,8 +27,9 @@ trap cleanup EXIT
   -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=1000" start >/dev/null
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 if [ "${WITH_REPLICA:-0}" = 1 ]; then
-  # initdb's pg_hba lets local users replicate; wal_level=replica and 10 WAL senders are the defaults.
-  "${runas[@]}" "$PGBIN/pg_basebackup" -h 127.0.0.1 -p "$port" -U postgres -D "$dir/replica" -R -X stream >/dev/null
+  # initdb's pg_hba lets local users replicate; wal_level=replica and 10 WAL senders are the defaults. The slot
+  # keeps the WAL the replica has not received yet, however far behind the suite's new databases put it.
+  "${runas[@]}" "$PGBIN/pg_basebackup" -h 127.0.0.1 -p "$port" -U postgres -D "$dir/replica" -R -X stream -C -S replica >/dev/null
   "${runas[@]}" "$PGBIN/pg_ctl" -D "$dir/replica" -l "$dir/replica.log" -w \
     -o "-p $((port + 1)) -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=1000 -c hot_standby_feedback=on" start >/dev/null
   export TEST_DATABASE_READ_URL="postgres://postgres@127.0.0.1:$((port + 1))/postgres"
