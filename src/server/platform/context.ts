@@ -4,6 +4,7 @@ import type { TokenSigner } from './tokens.js';
 import type { ContentEvents } from './content-events.js';
 import type { PageViews } from './page-views.js';
 import type { Jobs } from './jobs.js';
+import type { Storage } from './storage/index.js';
 
 /** What every service receives: configuration, the database and the platform services. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   pageViews: PageViews;
   /** Periodic jobs, each run by one process of the site at a time. */
   jobs: Jobs;
+  /** Uploads and member media: DATA_DIR, or the bucket of `STORAGE_URL` (every process sees every file). */
+  storage: Storage;
 }
 
 declare module 'fastify' {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Sharp, SharpOptions } from 'sharp';
 import { Invalid, UnsupportedMediaType } from './errors.js';
+import type { Storage } from './storage/index.js';
 
 /** The picture formats uploads may be in, judged by their bytes. */
 const ACCEPTED = new Set(['png', 'jpeg', 'webp', 'gif']);
@@ -56,13 +55,11 @@ export async function pictureToWebp(
 }
 
 /**
- * Stores a file in `dir` under its content hash and `ext` (the same file is stored once) and answers its file
- * name: a picture as WebP, or a document.
+ * Stores a file in `folder` (a storage key's leading part) under its content hash and `ext` (the same file is
+ * stored once) and answers its file name: a picture as WebP, or a document.
  */
-export function storeByHash(dir: string, bytes: Buffer, ext = 'webp'): string {
+export async function storeByHash(storage: Storage, folder: string, bytes: Buffer, ext = 'webp'): Promise<string> {
   const name = `${createHash('sha256').update(bytes).digest('hex')}.${ext}`;
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, name);
-  if (!existsSync(file)) writeFileSync(file, bytes);
+  await storage.put(`${folder}/${name}`, bytes, { immutable: true });
   return name;
 }

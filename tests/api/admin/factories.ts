@@ -1,5 +1,5 @@
 import { storeByHash } from '../../../src/server/platform/pictures.js';
-import { documentsDir } from '../../../src/server/modules/admin/documents-service.js';
+import { DOCUMENTS } from '../../../src/server/modules/admin/documents-service.js';
 import { nowIso } from '../../../src/server/platform/time.js';
 import type { TestApp } from '../helpers/app.js';
 
@@ -18,7 +18,7 @@ export async function createDocument(t: TestApp, overrides: { title?: string; fi
       title: overrides.title ?? `Document ${n}`,
       file_name: overrides.file_name ?? `document-${n}.pdf`,
       content_type: 'application/pdf',
-      stored_name: storeByHash(documentsDir(t.config.dataDir), bytes, 'pdf'),
+      stored_name: await storeByHash(t.app.ctx.storage, DOCUMENTS, bytes, 'pdf'),
       bytes: bytes.byteLength,
       uploaded_by: null,
       created_at: nowIso(),

@@ -1,7 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { submissionsDir } from '../../../src/server/modules/content/submissions/service.js';
+import { SUBMISSIONS } from '../../../src/server/modules/content/submissions/service.js';
 import type { FlaggedComment } from '../../../src/shared/api/comments.js';
 import type { Submission } from '../../../src/shared/api/content.js';
 import { backofficePaths } from '../../../src/shared/api/backoffice-paths.js';
@@ -64,10 +62,8 @@ describe('reports', () => {
 
 describe('submissions', () => {
   async function submitted(name: string) {
-    const dir = submissionsDir(t.app.ctx);
-    await mkdir(dir, { recursive: true });
     const stored = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.md`;
-    await writeFile(path.join(dir, stored), `# ${name}\n`);
+    await t.app.ctx.storage.put(`${SUBMISSIONS}/${stored}`, Buffer.from(`# ${name}\n`));
     return t.db.kysely
       .insertInto('submissions')
       .values({ user_id: people.reader.user.id, original_name: name, stored_name: stored, mime_type: 'text/markdown', size: name.length + 3, note: '', status: 'pending', created_at: new Date().toISOString() })

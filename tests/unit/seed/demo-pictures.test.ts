@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PICTURES, MEMBERSHIP_PICTURE, storeDemoPictures } from '../../../src/server/modules/shop/demo-pictures.js';
+import { diskStorage } from '../../../src/server/platform/storage/disk.js';
 
 /* The demo shop's pictures, made at seed time (docs/decisions/0102). */
 
@@ -18,7 +19,7 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 describe('storeDemoPictures', () => {
   it('stores one 800 x 600 WebP per product without a picture, and one for the plans, in the picture library folder', async () => {
     const dir = fresh();
-    const pictures = await storeDemoPictures(dir);
+    const pictures = await storeDemoPictures(diskStorage(dir));
     expect([...pictures.keys()].sort()).toEqual([...Object.keys(DEMO_PICTURES), MEMBERSHIP_PICTURE].sort());
     const files = readdirSync(path.join(dir, 'media', 'images'));
     expect(files).toHaveLength(pictures.size);
@@ -35,8 +36,8 @@ describe('storeDemoPictures', () => {
   });
 
   it('makes the same bytes every time, so a second seed stores nothing new', async () => {
-    const first = await storeDemoPictures(fresh());
-    const second = await storeDemoPictures(fresh());
+    const first = await storeDemoPictures(diskStorage(fresh()));
+    const second = await storeDemoPictures(diskStorage(fresh()));
     expect([...second.values()].map((p) => p.url)).toEqual([...first.values()].map((p) => p.url));
   });
 });

@@ -7,6 +7,7 @@ import { seedShopDemo } from '../../modules/shop/demo.js';
 import { storeDemoDocuments } from '../../modules/shop/demo-files.js';
 import { storeDemoPictures } from '../../modules/shop/demo-pictures.js';
 import { hashPassword } from '../../platform/passwords.js';
+import type { Storage } from '../../platform/storage/index.js';
 import type { Db } from '../connection.js';
 import type { Database } from '../types.js';
 import { ARTICLES_EN_1 } from './demo/articles-en-1.js';
@@ -160,10 +161,10 @@ async function insertMemberships(trx: Kysely<Database>, authors: Map<string, num
 /**
  * The whole demo site in one transaction: people, taxonomy, 48 articles, banners, site texts, membership
  * plans and the demo member's membership. The demo accounts get the given passwords (random by default). With
- * `dataDir`, the shop's downloads get their files and its products their pictures (stored there); without, the
+ * `storage`, the shop's downloads get their files and its products their pictures (stored there); without, the
  * downloads are not for sale and the products show no picture.
  */
-export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredentials(), dataDir?: string): Promise<void> {
+export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredentials(), storage?: Storage): Promise<void> {
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
   // Hashing is slow on purpose; do it before the transaction so the write lock is held briefly.
@@ -177,8 +178,8 @@ export async function seedDemo(db: Db, accounts: DemoCredential[] = demoCredenti
     usedTitles: new Set(HAND_WRITTEN.map((a) => a.title)),
   });
   // The downloads' files are made and stored before the transaction (they are files, not rows).
-  const documents = dataDir === undefined ? [] : await storeDemoDocuments(dataDir);
-  const pictures = dataDir === undefined ? undefined : await storeDemoPictures(dataDir);
+  const documents = storage === undefined ? [] : await storeDemoDocuments(storage);
+  const pictures = storage === undefined ? undefined : await storeDemoPictures(storage);
   const planned = [...HAND_WRITTEN.map((a, i) => fromHandWritten(a, nowMs, i)), ...generated]
     // Oldest first, so ids and topic positions follow publication order.
     .sort((a, b) => a.published_at.localeCompare(b.published_at));

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../connection.js';
+import { createStorage } from '../../platform/storage/index.js';
 import { demoCredentials, formatDemoCredentials, writeDemoCredentials, type DemoCredential } from './demo-credentials.js';
 import type { LargeSeedResult } from './large-seed.js';
 
@@ -33,7 +34,12 @@ export async function seedIfEmpty(config: Config, db: Db, options: SeedOptions =
   try {
     // The demo content is loaded only to seed it: a started site with users never parses it.
     const { seedDemo } = await import('./demo-seed.js');
-    await seedDemo(db, accounts, config.dataDir);
+    const storage = await createStorage(config);
+    try {
+      await seedDemo(db, accounts, storage);
+    } finally {
+      storage.close();
+    }
   } catch (err) {
     // Two processes starting on one empty database: the one that lost the race finds the users there
     // (and leaves the winner's credentials file alone).

@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import path from 'node:path';
 import type { DocumentListQuery, LibraryDocument } from '../../../shared/api/admin.js';
 import type { PageQuery } from '../../../shared/api/common.js';
 import type { Database } from '../../db/types.js';
@@ -25,10 +24,10 @@ import {
 } from './documents-repo.js';
 
 /**
- * Private files: DATA_DIR/documents is outside DATA_DIR/media (which `/uploads/` serves to anyone) and no
- * route serves it; a buyer reaches a file only through the signed link of a paid order.
+ * Private files: storage's `documents/` (DATA_DIR/documents on disk) is outside `media/` (which `/uploads/`
+ * serves to anyone) and no route serves it; a buyer reaches a file only through the signed link of a paid order.
  */
-export const documentsDir = (dataDir: string) => path.join(dataDir, 'documents');
+export const DOCUMENTS = 'documents';
 
 const documentView = (row: DocumentRow): LibraryDocument => ({
   id: row.id,
@@ -52,7 +51,7 @@ export async function uploadDocument(ctx: AppContext, actor: Actor, upload: { by
   if (!type) throw new UnsupportedMediaType('The document must be a PDF, an EPUB or a ZIP file.', 'file');
   const title = upload.title ?? titleOfName(upload.fileName ?? upload.uploadName ?? '');
   if (!title) throw Invalid.field('title', 'Give the document a title (the query parameter "title").');
-  const storedName = storeByHash(documentsDir(ctx.config.dataDir), upload.bytes, type.ext);
+  const storedName = await storeByHash(ctx.storage, DOCUMENTS, upload.bytes, type.ext);
   const row = await insertDocument(ctx.db.kysely, {
     title,
     file_name: downloadNameOf(upload.fileName ?? upload.uploadName ?? title, type),
@@ -103,7 +102,7 @@ export async function deleteLibraryDocument(ctx: AppContext, id: number): Promis
     await deleteDocument(trx, id);
     return row.stored_name;
   });
-  if (!(await storedNameInUse(ctx.db.kysely, storedName))) rmSync(path.join(documentsDir(ctx.config.dataDir), storedName), { force: true });
+  if (!(await storedNameInUse(ctx.db.kysely, storedName))) await ctx.storage.delete(`${DOCUMENTS}/${storedName}`);
 }
 
 /** Whether the library has this document (a product may name only one that exists). */
@@ -116,9 +115,11 @@ export async function documentSummaries(db: Kysely<Database>, ids: number[]): Pr
   return new Map((await findDocumentsByIds(db, ids)).map((r) => [r.id, { file_name: r.file_name, bytes: r.bytes }]));
 }
 
-/** What a download sends: the stored file, its name and type; null for a document that is gone. */
-export async function documentFile(ctx: AppContext, id: number): Promise<{ path: string; file_name: string; content_type: string; bytes: number } | null> {
+/** What a download sends: the stored file (opened), its name and type; null for a document or file that is gone. */
+export async function documentFile(ctx: AppContext, id: number): Promise<{ body: Readable; file_name: string; content_type: string; bytes: number } | null> {
   const row = await findDocument(ctx.db.kysely, id);
   if (!row) return null;
-  return { path: path.join(documentsDir(ctx.config.dataDir), row.stored_name), file_name: row.file_name, content_type: row.content_type, bytes: row.bytes };
+  const stored = await ctx.storage.get(`${DOCUMENTS}/${row.stored_name}`);
+  if (!stored) return null;
+  return { body: stored.body, file_name: row.file_name, content_type: row.content_type, bytes: stored.size };
 }

@@ -1,5 +1,3 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { Image, ImageListQuery } from '../../../shared/api/admin.js';
 import { IMAGE_MAX_WIDTH } from '../../../shared/api/admin.js';
 import type { PageQuery } from '../../../shared/api/common.js';
@@ -15,9 +13,9 @@ import { pagesShowingPictureAt } from '../pages/service.js';
 import { productsShowingPictureAt } from '../shop/catalogue-service.js';
 import { countImages, countImagesWithUrl, deleteImage, findImage, findImageBy, insertImage, listImages, type ImageRow } from './images-repo.js';
 
-/** Served by the uploads route (`/uploads/` is DATA_DIR/media): public and immutable, as a name that is a hash may be. */
+/** Served by the uploads route (`/uploads/` is storage's `media/`): public and immutable, as a name that is a hash may be. */
 const URL_PREFIX = '/uploads/images/';
-const imagesDir = (dataDir: string) => path.join(dataDir, 'media', 'images');
+const IMAGES = 'media/images';
 
 const toImage = (row: ImageRow): Image => ({
   id: row.id,
@@ -36,7 +34,7 @@ const toImage = (row: ImageRow): Image => ({
  */
 export async function uploadImage(ctx: AppContext, actor: Actor, upload: { bytes: Buffer; title: string }): Promise<Image> {
   const { webp, width, height } = await pictureToWebp(upload.bytes, { field: 'file', wrongType: 'The picture must be a PNG, JPEG, WebP or GIF image.' }, (image) => image.resize({ width: IMAGE_MAX_WIDTH, withoutEnlargement: true }));
-  const name = storeByHash(imagesDir(ctx.config.dataDir), webp);
+  const name = await storeByHash(ctx.storage, IMAGES, webp);
   const row = await insertImage(ctx.db.kysely, {
     title: upload.title,
     url: `${URL_PREFIX}${name}`,
@@ -91,5 +89,6 @@ export async function deleteLibraryImage(ctx: AppContext, id: number): Promise<v
     }
   }
   await deleteImage(db, id);
-  if (!shared && (await countImagesWithUrl(db, row.url)) === 0) rmSync(path.join(imagesDir(ctx.config.dataDir), path.basename(row.url)), { force: true });
+  const name = row.url.slice(row.url.lastIndexOf('/') + 1);
+  if (!shared && row.url.startsWith(URL_PREFIX) && (await countImagesWithUrl(db, row.url)) === 0) await ctx.storage.delete(`${IMAGES}/${name}`);
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import {
@@ -121,7 +120,7 @@ const backofficeCalls = moduleRoutes((app) => {
         .header('content-length', file.size)
         .header('content-disposition', attachmentHeader(file.name))
         .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file.path));
+        .send(file.body);
     },
   });
 

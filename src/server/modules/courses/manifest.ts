@@ -5,10 +5,11 @@ import { API_PREFIX } from '../../../shared/api/common.js';
 import { coursePagePath, coursesPaths, lessonPagePath, type OfflineManifest } from '../../../shared/api/courses.js';
 import type { AppContext } from '../../platform/context.js';
 import { Forbidden } from '../../platform/errors.js';
+import { isValidKey, PUBLIC_MEDIA } from '../../platform/storage/index.js';
 import { getCourse, doneLessonIds } from './course-service.js';
 import { lessonsOfCourse } from './lesson-repo.js';
 import { lessonView } from './lesson-service.js';
-import { withSignedMedia } from './member-media.js';
+import { MEMBER_MEDIA, withSignedMedia } from './member-media.js';
 import { imageUrls } from './text.js';
 import { courseAccessOf, visibleCourse, type Viewer } from './viewer.js';
 
@@ -16,32 +17,33 @@ const apiUrl = (template: string, id: number) => `${API_PREFIX}${template.replac
 const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
 /**
- * The file behind an image URL of this site, or null for another host: `/uploads/...` are uploaded media
- * (DATA_DIR/media), `member_media/...` a lesson's own files (DATA_DIR/member-media), other paths the built
- * client's static files (the source `public/` folder where the client is not built). Never a path outside
- * those folders.
+ * Where the file behind an image URL of this site is, or nothing for another host: `/uploads/...` are uploaded
+ * media (storage's `media/`), `member_media/...` a lesson's own files (storage's `member-media/`), other paths
+ * the built client's static files (the source `public/` folder where the client is not built). Never a path
+ * outside those folders.
  */
-function candidateFiles(ctx: AppContext, url: string): string[] {
+function whereIs(ctx: AppContext, url: string): { key: string } | { files: string[] } | null {
   let pathname: string;
   try {
     const parsed = new URL(url, ctx.config.publicUrl);
-    if (parsed.origin !== new URL(ctx.config.publicUrl).origin) return [];
+    if (parsed.origin !== new URL(ctx.config.publicUrl).origin) return null;
     pathname = decodeURIComponent(parsed.pathname);
   } catch {
-    return [];
+    return null;
   }
   const uploads = '/uploads/';
   const memberMedia = `${API_PREFIX}/member_media/`;
-  const [roots, relative] = pathname.startsWith(uploads)
-    ? [[path.join(ctx.config.dataDir, 'media')], pathname.slice(uploads.length)]
-    : pathname.startsWith(memberMedia)
-      ? [[path.join(ctx.config.dataDir, 'member-media')], pathname.slice(memberMedia.length)]
-      : [[path.join(ctx.config.distDir, 'client'), path.resolve('public')], pathname.slice(1)];
-  return roots.map((root) => path.resolve(root, relative)).filter((file, i) => file.startsWith(path.resolve(roots[i]) + path.sep));
+  if (pathname.startsWith(uploads)) return { key: `${PUBLIC_MEDIA}/${pathname.slice(uploads.length)}` };
+  if (pathname.startsWith(memberMedia)) return { key: `${MEMBER_MEDIA}/${pathname.slice(memberMedia.length)}` };
+  const roots = [path.join(ctx.config.distDir, 'client'), path.resolve('public')];
+  return { files: roots.map((root) => path.resolve(root, pathname.slice(1))).filter((file, i) => file.startsWith(path.resolve(roots[i]) + path.sep)) };
 }
 
 async function fileSize(ctx: AppContext, url: string): Promise<number | null> {
-  for (const file of candidateFiles(ctx, url)) {
+  const where = whereIs(ctx, url);
+  if (!where) return null;
+  if ('key' in where) return isValidKey(where.key) ? ((await ctx.storage.head(where.key))?.size ?? null) : null;
+  for (const file of where.files) {
     const info = await stat(file).catch(() => null);
     if (info?.isFile()) return info.size;
   }

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { idParam } from '../../../shared/api/common.js';
 import { memberMediaParams, memberMediaPaths, memberMediaQuery, memberMediaUpload } from '../../../shared/api/courses.js';
 import { getActor, requireStaff } from '../../platform/auth.js';
@@ -8,7 +6,7 @@ import { Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 import { moduleRoutes } from '../../platform/http.js';
 import { findLesson } from './lesson-repo.js';
 import { articleExists, articleMediaAccess } from '../content/articles/service.js';
-import { contentTypeOf, mediaAccess, mediaFile, refuse, storeMemberMedia, validSignature, type MediaOwner } from './member-media.js';
+import { contentTypeOf, mediaAccess, mediaFileKey, refuse, storeMemberMedia, validSignature, type MediaOwner } from './member-media.js';
 
 const tags = ['courses'];
 const RAW_TYPES = ['application/octet-stream', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'audio/mpeg', 'audio/ogg', 'audio/mp4', 'application/pdf'];
@@ -45,7 +43,7 @@ export const mediaRoutes = moduleRoutes((app) => {
         await requireStaff(request);
         if (!(await owner.exists(request.params.id))) throw new NotFound(owner.noun);
         if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw Invalid.field('file', 'Send the file as the request body.');
-        return reply.status(201).send(storeMemberMedia(ctx, owner.kind, request.params.id, request.body));
+        return reply.status(201).send(await storeMemberMedia(ctx, owner.kind, request.params.id, request.body));
       },
     });
   }
@@ -54,8 +52,8 @@ export const mediaRoutes = moduleRoutes((app) => {
     schema: { tags, summary: "A lesson's or an article's file, for its readers: a bearer token or a signed URL", params: memberMediaParams, querystring: memberMediaQuery },
     handler: async (request, reply) => {
       const { kind, id, name } = request.params;
-      const file = mediaFile(ctx, kind, id, name);
-      if (!file) throw new NotFound('File');
+      const key = mediaFileKey(kind, id, name);
+      if (!key) throw new NotFound('File');
       const { exp, sig } = request.query;
       if (exp !== undefined || sig !== undefined) {
         // A signed URL from a reader's copy of the lesson; a forged, altered or expired one is refused.
@@ -69,13 +67,14 @@ export const mediaRoutes = moduleRoutes((app) => {
         if (!access.can_read) refuse(actor);
         reply.header('cache-control', access.openToAll ? `public, max-age=${MAX_AGE}` : `private, max-age=${MAX_AGE}`).header('vary', 'Authorization');
       }
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw new NotFound('File');
+      // Opened only once the caller may have it: the bytes stream through this check, from disk or the bucket.
+      const file = await ctx.storage.get(key);
+      if (!file) throw new NotFound('File');
       return reply
         .type(contentTypeOf(name))
-        .header('content-length', info.size)
+        .header('content-length', file.size)
         .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file));
+        .send(file.body);
     },
   });
 });

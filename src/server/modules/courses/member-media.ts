@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { API_PREFIX } from '../../../shared/api/common.js';
 import { memberMediaPaths } from '../../../shared/api/courses.js';
 import type { Actor } from '../../platform/auth.js';
@@ -13,7 +11,7 @@ import { courseAccessOf, lessonDecision, viewerOf, type Viewer } from './viewer.
 
 /**
  * Media that belong to one lesson or one article, served only to callers who may read it. Files live in
- * DATA_DIR/member-media/<kind>/<id>/ (outside DATA_DIR/media, which `/uploads/` serves to anyone) under
+ * storage's member-media/<kind>/<id>/ (outside `media/`, which `/uploads/` serves to anyone) under
  * their content hash; their URL names the owner, so the check needs no lookup table: a file is
  * member-only exactly when its owner is (a locked lesson, a premium article that is not a free read).
  * A reader's own copy of the text carries signed URLs (`exp`, `sig`), which `<img>` and `<audio>` load
@@ -37,26 +35,25 @@ const SIGNED_HOUR = 3600;
 
 export const contentTypeOf = (name: string) => TYPES.find((t) => name.endsWith(`.${t.ext}`))!.type;
 
-const mediaDir = (ctx: AppContext, kind: MediaOwner, id: number) => path.join(ctx.config.dataDir, 'member-media', kind, String(id));
+/** Storage's folder of member media (DATA_DIR/member-media on disk); the bucket is never public. */
+export const MEMBER_MEDIA = 'member-media';
+const mediaKey = (kind: MediaOwner, id: number, name: string) => `${MEMBER_MEDIA}/${kind}/${id}/${name}`;
 
 export const mediaUrl = (kind: MediaOwner, id: number, name: string) =>
   `${API_PREFIX}${memberMediaPaths.file.replace(':kind', kind).replace(':id', String(id)).replace(':name', name)}`;
 
 /** Stores the file under its content hash, its type judged by its bytes (never the name or declared type). */
-export function storeMemberMedia(ctx: AppContext, kind: MediaOwner, id: number, data: Buffer): { url: string; bytes: number; content_type: string } {
+export async function storeMemberMedia(ctx: AppContext, kind: MediaOwner, id: number, data: Buffer): Promise<{ url: string; bytes: number; content_type: string }> {
   const type = TYPES.find((t) => data.length >= 12 && t.test(data));
   if (!type) throw new UnsupportedMediaType('The file must be a PNG, JPEG, GIF or WebP image, MP3, Ogg or M4A audio, or a PDF.', 'file');
   const name = `${createHash('sha256').update(data).digest('hex')}.${type.ext}`;
-  const dir = mediaDir(ctx, kind, id);
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, name);
-  if (!existsSync(file)) writeFileSync(file, data);
+  await ctx.storage.put(mediaKey(kind, id, name), data, { contentType: type.type, immutable: true });
   return { url: mediaUrl(kind, id, name), bytes: data.length, content_type: type.type };
 }
 
-/** The stored file behind a URL's parts, or null for a name that is not one of ours. */
-export function mediaFile(ctx: AppContext, kind: MediaOwner, id: number, name: string): string | null {
-  return STORED_NAME.test(name) ? path.join(mediaDir(ctx, kind, id), name) : null;
+/** The storage key behind a URL's parts, or null for a name that is not one of ours. */
+export function mediaFileKey(kind: MediaOwner, id: number, name: string): string | null {
+  return STORED_NAME.test(name) ? mediaKey(kind, id, name) : null;
 }
 
 const signerOf = (ctx: AppContext) => urlSigner(ctx.config.secretKey, 'member-media');

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { API_PREFIX } from '../../../shared/api/common.js';
 import { ordersPaths, type OrderStatus } from '../../../shared/api/orders-paths.js';
@@ -67,7 +67,7 @@ export async function downloadLinks(ctx: AppContext, db: Kysely<Database>, lines
  * The file behind a download link, checked again now: the signature of this very path (403 when forged, altered
  * or expired), the order still paid (403 once refunded or cancelled), and the product still delivering a file.
  */
-export async function openDownload(ctx: AppContext, pathname: string, lineId: number, exp: string, sig: string): Promise<{ path: string; file_name: string; content_type: string; bytes: number }> {
+export async function openDownload(ctx: AppContext, pathname: string, lineId: number, exp: string, sig: string): Promise<{ body: Readable; file_name: string; content_type: string; bytes: number }> {
   if (!signerOf(ctx).isValid(pathname, exp, sig)) throw new Forbidden('This download link is not valid or has expired; open the order again for a fresh link.');
   const db = ctx.db.kysely;
   const line = await findLine(db, lineId);
@@ -76,7 +76,6 @@ export async function openDownload(ctx: AppContext, pathname: string, lineId: nu
   if (!PAID.has(order.status)) throw new Forbidden(`Order ${order.number} is ${order.status}, no longer paid: its downloads are closed.`);
   const documentId = line.product_id === null ? undefined : (await documentsOfProducts(db, [line.product_id])).get(line.product_id);
   const file = documentId === undefined ? null : await documentFile(ctx, documentId);
-  const info = file && (await stat(file.path).catch(() => null));
-  if (!file || !info?.isFile()) throw new NotFound('Download');
-  return { ...file, bytes: info.size };
+  if (!file) throw new NotFound('Download');
+  return file;
 }

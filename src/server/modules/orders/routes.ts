@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, idParam } from '../../../shared/api/common.js';
 import { LANGUAGE_COOKIE } from '../../../shared/constants.js';
@@ -145,7 +144,7 @@ export const ordersRoutes = moduleRoutes((app) => {
           .header('content-length', file.bytes)
           .header('content-disposition', attachmentHeader(file.file_name))
           .header('x-content-type-options', 'nosniff')
-          .send(createReadStream(file.path));
+          .send(file.body);
       },
     });
 

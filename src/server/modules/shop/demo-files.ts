@@ -1,5 +1,6 @@
 import { storeByHash } from '../../platform/pictures.js';
-import { documentsDir } from '../admin/documents-service.js';
+import type { Storage } from '../../platform/storage/index.js';
+import { DOCUMENTS } from '../admin/documents-service.js';
 import { documentTypeOf } from '../admin/document-types.js';
 
 /**
@@ -138,14 +139,16 @@ ${chapters.map((_, i) => `    <itemref idref="c${i + 1}"/>`).join('\n')}
   return Buffer.from(zip);
 }
 
-/** Makes the demo files and stores them in DATA_DIR's document library folder. */
-export async function storeDemoDocuments(dataDir: string): Promise<DemoDocument[]> {
+/** Makes the demo files and stores them in the document library's folder. */
+export async function storeDemoDocuments(storage: Storage): Promise<DemoDocument[]> {
   const files = [
     { product: 'reading-habits-workbook-pdf', title: 'Reading Habits Workbook', file_name: 'reading-habits-workbook.pdf', bytes: await workbookPdf() },
     { product: 'offline-first-web-apps-epub', title: 'Offline-First Web Apps', file_name: 'offline-first-web-apps.epub', bytes: await offlineFirstEpub() },
   ];
-  return files.map(({ bytes, ...file }) => {
-    const type = documentTypeOf(bytes)!;
-    return { ...file, content_type: type.contentType, stored_name: storeByHash(documentsDir(dataDir), bytes, type.ext), bytes: bytes.byteLength };
-  });
+  return Promise.all(
+    files.map(async ({ bytes, ...file }) => {
+      const type = documentTypeOf(bytes)!;
+      return { ...file, content_type: type.contentType, stored_name: await storeByHash(storage, DOCUMENTS, bytes, type.ext), bytes: bytes.byteLength };
+    }),
+  );
 }

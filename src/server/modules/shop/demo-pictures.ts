@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { storeByHash } from '../../platform/pictures.js';
+import { PUBLIC_MEDIA, type Storage } from '../../platform/storage/index.js';
 
 /**
  * The demo shop's product pictures, made at seed time as the downloads' files are (`demo-files.ts`): each a
@@ -132,17 +132,16 @@ ${body}
 }
 
 /**
- * Makes every demo product's picture and stores it in DATA_DIR's picture library folder (served under
+ * Makes every demo product's picture and stores it in the picture library's folder (served under
  * `/uploads/images/`), by product slug (and `MEMBERSHIP_PICTURE` for the plans).
  */
-export async function storeDemoPictures(dataDir: string): Promise<Map<string, DemoPicture>> {
+export async function storeDemoPictures(storage: Storage): Promise<Map<string, DemoPicture>> {
   const { default: sharp } = await import('sharp');
-  const dir = path.join(dataDir, 'media', 'images');
   const specs: [string, PictureSpec][] = [...Object.entries(DEMO_PICTURES), [MEMBERSHIP_PICTURE, MEMBERSHIP_SPEC]];
   const pictures = new Map<string, DemoPicture>();
   for (const [key, spec] of specs) {
     const webp = await sharp(Buffer.from(pictureSvg(spec))).webp({ quality: 80 }).toBuffer();
-    const name = storeByHash(dir, webp);
+    const name = await storeByHash(storage, `${PUBLIC_MEDIA}/images`, webp);
     pictures.set(key, { title: spec.title, url: `/uploads/images/${name}`, width: WIDTH, height: HEIGHT, bytes: webp.byteLength });
   }
   return pictures;

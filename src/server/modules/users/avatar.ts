@@ -1,12 +1,12 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { AVATAR_SIZE } from '../../../shared/api/users.js';
 import { pictureToWebp, storeByHash } from '../../platform/pictures.js';
+import type { Storage } from '../../platform/storage/index.js';
 
 const URL_PREFIX = '/uploads/avatars/';
 const STORED_NAME = /^[0-9a-f]{64}\.webp$/;
 
-const avatarDir = (dataDir: string) => path.join(dataDir, 'media', 'avatars');
+/** Public, under `/uploads/avatars/`. */
+const AVATARS = 'media/avatars';
 
 /** A 256x256 WebP of the upload, cropped to its centre (checked, upright and without metadata: `pictureToWebp`). */
 export async function toAvatarWebp(input: Buffer): Promise<Buffer> {
@@ -15,13 +15,13 @@ export async function toAvatarWebp(input: Buffer): Promise<Buffer> {
 }
 
 /** Stores under its content hash (the same picture is stored once) and answers its public URL. */
-export function storeAvatar(dataDir: string, webp: Buffer): string {
-  return `${URL_PREFIX}${storeByHash(avatarDir(dataDir), webp)}`;
+export async function storeAvatar(storage: Storage, webp: Buffer): Promise<string> {
+  return `${URL_PREFIX}${await storeByHash(storage, AVATARS, webp)}`;
 }
 
 /** Removes a stored avatar by its URL; URLs that are not ours are left alone. */
-export function removeAvatarFile(dataDir: string, url: string): void {
+export async function removeAvatarFile(storage: Storage, url: string): Promise<void> {
   if (!url.startsWith(URL_PREFIX)) return;
   const name = url.slice(URL_PREFIX.length);
-  if (STORED_NAME.test(name)) rmSync(path.join(avatarDir(dataDir), name), { force: true });
+  if (STORED_NAME.test(name)) await storage.delete(`${AVATARS}/${name}`);
 }

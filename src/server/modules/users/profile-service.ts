@@ -101,12 +101,12 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, id: number): 
 
 async function dropAvatarIfUnused(ctx: AppContext, avatar: string): Promise<void> {
   // Files are named by content, so two accounts may share one.
-  if ((await countUsersWithAvatar(ctx.db.kysely, avatar)) === 0) removeAvatarFile(ctx.config.dataDir, avatar);
+  if ((await countUsersWithAvatar(ctx.db.kysely, avatar)) === 0) await removeAvatarFile(ctx.storage, avatar);
 }
 
 export async function setAvatar(ctx: AppContext, actor: Actor, id: number, image: Buffer): Promise<Profile> {
   const user = await profileFor(ctx, actor, id, 'write');
-  const url = storeAvatar(ctx.config.dataDir, await toAvatarWebp(image));
+  const url = await storeAvatar(ctx.storage, await toAvatarWebp(image));
   const updated = await setAvatarUrl(ctx, user.id, url);
   if (user.avatar && user.avatar !== url) await dropAvatarIfUnused(ctx, user.avatar);
   return toProfile(updated);

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { registerMedia } from './media.js';
 import { registerPageFallback } from './not-found.js';
 import { registerPluralRedirects } from './plural-redirects.js';
 import type { SsrOptions } from './options.js';
@@ -11,13 +10,12 @@ export { injectFetch } from './inject-fetch.js';
 export type { RenderFn, SsrOptions } from './options.js';
 
 /**
- * Serves the built PWA (static files) and uploaded media, and renders every other GET page on the server.
+ * Serves the built PWA (static files) and renders every other GET page on the server.
  * Pages are rendered as a guest sees them, so their HTML is cached and shared (see `page-cache.ts`).
  */
 export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<void> {
   const { config } = app.ctx;
   const template = options.mode === 'production' ? await registerClientFiles(app, path.join(config.distDir, 'client')) : undefined;
-  await registerMedia(app, path.join(config.dataDir, 'media'), options.mode !== 'production');
   registerPluralRedirects(app);
   registerPageFallback(app, createPageServer(app, options, template));
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Submission } from '../../../../shared/api/content.js';
 import type { PageQuery } from '../../../../shared/api/common.js';
 import { isStaff, type Actor } from '../../../platform/auth.js';
@@ -40,7 +39,8 @@ export function displayName(filename: string): string {
   return clean || 'upload';
 }
 
-export const submissionsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'submissions');
+/** Storage's folder of submitted files (DATA_DIR/submissions on disk): no route serves it, staff read through the API. */
+export const SUBMISSIONS = 'submissions';
 
 /**
  * Accepts a file for editorial review: size and type (by content) are checked, the bytes are written under
@@ -54,11 +54,9 @@ export async function createSubmission(ctx: AppContext, actor: Actor, upload: Up
   const originalName = displayName(upload.filename);
   const type = detectSubmissionType(upload.data, originalName);
   if (!type) throw new UnsupportedMediaType('Send a PDF, Word (.docx), Markdown, plain text, PNG, JPEG or WebP file.', 'file');
-  const dir = submissionsDir(ctx);
-  await mkdir(dir, { recursive: true });
   const storedName = `${randomBytes(16).toString('hex')}${extensionOf(type)}`;
-  const file = path.join(dir, storedName);
-  await writeFile(file, upload.data, { flag: 'wx', mode: 0o640 });
+  const key = `${SUBMISSIONS}/${storedName}`;
+  await ctx.storage.put(key, upload.data, { contentType: type, private: true });
   try {
     const row = await insertSubmission(ctx.db.kysely, {
       user_id: actor.id,
@@ -72,7 +70,7 @@ export async function createSubmission(ctx: AppContext, actor: Actor, upload: Up
     });
     return toSubmission(row);
   } catch (err) {
-    await rm(file, { force: true });
+    await ctx.storage.delete(key);
     throw err;
   }
 }
@@ -107,10 +105,12 @@ export async function setSubmissionStatus(ctx: AppContext, actor: Actor, id: num
   return toSubmission(row);
 }
 
-/** The stored file of a submission, for staff to read: where it is and how to name it. */
-export async function submissionFileFor(ctx: AppContext, actor: Actor, id: number) {
+/** The stored file of a submission, for staff to read: its bytes (opened) and how to name it. */
+export async function submissionFileFor(ctx: AppContext, actor: Actor, id: number): Promise<{ body: Readable; name: string; type: string; size: number }> {
   if (!isStaff(actor)) throw new Forbidden('Only staff read submitted files.');
   const row = await findSubmission(ctx.db.kysely, id);
   if (!row) throw new NotFound('Submission');
-  return { path: path.join(submissionsDir(ctx), row.stored_name), name: row.original_name, type: row.mime_type, size: Number(row.size) };
+  const stored = await ctx.storage.get(`${SUBMISSIONS}/${row.stored_name}`);
+  if (!stored) throw new NotFound('Submitted file');
+  return { body: stored.body, name: row.original_name, type: row.mime_type, size: stored.size };
 }
