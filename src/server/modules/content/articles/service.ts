@@ -21,30 +21,22 @@ import { nowIso } from '../../../platform/time.js';
 import { decideArticleAccess, entitlementOfActor, isArticleOpen, previewAccess, releaseArticle, type Entitlement } from '../access.js';
 import { priceCard } from '../../membership/service.js';
 import { signMediaUrls } from '../../courses/member-media.js';
+import { hydrateCards, type CardRead } from './card-repo.js';
+import { listByViews, listInTopicCounted, listNewestCounted, newestCardsOfMonths, publishedArticles, publishedByViews, readCardsByIds, type ArticleFilters } from './list-repo.js';
 import {
+  articlesShowingPicture,
+  countUnpublished,
   deleteArticleRow,
   existingIds,
   findArticle,
+  findArticleAccessHead,
   findArticleBySlug,
   findArticleCard,
-  findArticleAccessHead,
   findArticleHead,
-  hydrateCards,
-  listByViews,
-  listInTopicCounted,
-  listNewestCounted,
-  listUnpublished,
-  countUnpublished,
   insertArticle,
-  newestCardsOfMonths,
-  publishedArticles,
-  publishedByViews,
-  readCardsByIds,
+  listUnpublished,
   updateArticleRow,
-  type ArticleFilters,
   type ArticleReadRow,
-  type CardRead,
-  articlesShowingPicture,
 } from './repo.js';
 import { indexedCategory, relatedArticleIds } from './related.js';
 
