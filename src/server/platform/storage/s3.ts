@@ -60,8 +60,14 @@ export function s3Storage(location: S3Location): Storage {
       try {
         await client.send(new HeadBucketCommand({ Bucket }));
       } catch (err) {
-        const status = err instanceof S3ServiceException ? ` (HTTP ${err.$metadata.httpStatusCode ?? '?'})` : '';
-        throw new Error(`STORAGE_URL: the bucket ${describeLocation(location)} cannot be used${status}: ${(err as Error).name}: ${(err as Error).message}`);
+        const status = err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+        const why =
+          status === 404
+            ? 'there is no such bucket'
+            : status === 403 || status === 401
+              ? 'access is denied (check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or the role)'
+              : `${(err as Error).name}: ${(err as Error).message}`;
+        throw new Error(`Invalid configuration: STORAGE_URL ${describeLocation(location)} cannot be used: ${why}.`);
       }
     },
     close(): void {
