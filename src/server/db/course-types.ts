@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Course tables (migration 0012). Booleans are 0/1 and timestamps ISO-8601 text, as everywhere; money is
@@ -7,8 +7,10 @@ import type { Generated } from 'kysely';
 type Flag = 0 | 1;
 
 export type CourseLevel = 'beginner' | 'intermediate' | 'advanced';
-/** `free`: everyone; `premium`: members and staff; `purchase`: buyers and staff. */
-export type CourseAccess = 'free' | 'premium' | 'purchase';
+/** `free`: everyone; `premium`: members and staff; `plan`: the members of `access_plan_id`'s plan and staff; `purchase`: buyers and staff. */
+export type CourseAccess = 'free' | 'premium' | 'plan' | 'purchase';
+/** A nullable column that inserts may leave out (migration 0034's). */
+type OptionalRef = ColumnType<number | null, number | null | undefined, number | null>;
 export type LessonMediaKind = 'video' | 'audio';
 /** How an enrolment began: the learner enrolled (`self`), or a grant from an order, a gift or staff. */
 export type EnrolmentSource = 'self' | 'order' | 'gift' | 'staff';
@@ -26,7 +28,11 @@ export interface CoursesTable {
   category_id: number | null;
   author_id: number;
   access: CourseAccess;
+  /** The plan whose members may read a `plan` course (migration 0034). */
+  access_plan_id: OptionalRef;
   language: string;
+  /** The same course in the other language (migration 0034). */
+  translation_id: OptionalRef;
   is_published: Flag;
   published_at: string | null;
   position: number;
@@ -57,6 +63,8 @@ export interface LessonsTable {
   duration: number;
   position: number;
   is_free_preview: Flag;
+  /** The same lesson in the other language (migration 0034). */
+  translation_id: OptionalRef;
   created_at: string;
   updated_at: string;
 }

@@ -89,10 +89,14 @@ export interface ArticlesTable {
   body_text: string;
   author_id: number;
   category_id: number | null;
-  access: 'free' | 'premium';
+  /** `plan`: for the members of `access_plan_id`'s plan and staff (migration 0034). */
+  access: 'free' | 'premium' | 'plan';
+  access_plan_id: ColumnType<number | null, number | null | undefined, number | null>;
   free_read: Flag;
   is_hot: Flag;
   language: string;
+  /** The same article in the other language (migration 0034). */
+  translation_id: ColumnType<number | null, number | null | undefined, number | null>;
   status: 'draft' | 'published';
   reading_time: number;
   view_count: number;

@@ -16,6 +16,10 @@ const markdown = z.string().max(200_000, 'Use at most 200,000 characters.');
 const summary = z.string().max(1000, 'Use at most 1000 characters.');
 const language = z.enum(['en', 'zh-CN'], 'Choose English or Chinese.');
 const ids = z.array(refId).max(50, 'Choose at most 50.');
+/** The same piece in the other language; null: none (both pieces then point at each other). */
+const translationId = refId.nullable().default(null);
+/** The plan whose members may read a `plan` piece; null for any other access. */
+const accessPlanId = refId.nullable().default(null);
 const sortOrder = z.number('Enter a whole number.').int('Enter a whole number.').min(-1_000_000).max(1_000_000);
 
 /** What an article's editor writes: every field of the article a reader or a list shows. */
@@ -28,9 +32,11 @@ export const articleFields = z.strictObject({
   category_id: refId.nullable(),
   tag_ids: ids,
   topic_ids: ids,
-  access: z.enum(['free', 'premium'], 'Choose free or premium.'),
+  access: z.enum(['free', 'premium', 'plan'], 'Choose free, premium or a plan.'),
+  access_plan_id: accessPlanId,
   free_read: z.boolean(),
   language,
+  translation_id: translationId,
 });
 export type ArticleFields = z.infer<typeof articleFields>;
 
@@ -43,8 +49,10 @@ export const courseFields = z.strictObject({
   level: z.enum(['beginner', 'intermediate', 'advanced'], 'Choose a level.'),
   category_id: refId.nullable(),
   tag_ids: ids,
-  access: z.enum(['free', 'premium', 'purchase'], 'Choose free, premium or purchase.'),
+  access: z.enum(['free', 'premium', 'plan', 'purchase'], 'Choose free, premium, a plan or purchase.'),
+  access_plan_id: accessPlanId,
   language,
+  translation_id: translationId,
 });
 export type CourseFields = z.infer<typeof courseFields>;
 
@@ -57,6 +65,7 @@ export const lessonFields = z.strictObject({
   body_markdown: markdown,
   duration: z.number('Enter seconds.').int('Enter whole seconds.').min(0).max(100_000),
   is_free_preview: z.boolean(),
+  translation_id: translationId,
 });
 export type LessonFields = z.infer<typeof lessonFields>;
 

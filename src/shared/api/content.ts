@@ -20,8 +20,11 @@ export type LanguageQuery = z.infer<typeof languageQuery>;
 /** Categories, tags and topics: their name and description in other languages (slugs and ids never change). */
 const catalogTranslations = translationsOf({ name: z.string().trim().max(100), description: z.string().max(2000) });
 
-export const accessSchema = z.enum(['free', 'premium']);
+/** `plan`: for the members of one plan (set by editors in the back office) and staff. */
+export const accessSchema = z.enum(['free', 'premium', 'plan']);
 export type Access = z.infer<typeof accessSchema>;
+/** What the article write calls set; `plan` is set with its plan through the editorial calls. */
+const writeAccess = z.enum(['free', 'premium']);
 
 export const authorRef = z.object({ id: z.number().int(), display_name: z.string(), avatar: z.string().nullable() });
 export const categoryRef = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
@@ -68,7 +71,7 @@ export const articleListQuery = pageQuery.extend({
   tag: z.coerce.number().int().positive().optional(),
   topic: z.coerce.number().int().positive().optional(),
   author: z.coerce.number().int().positive().optional(),
-  access: accessSchema.optional(),
+  access: writeAccess.optional(),
   language: z.string().max(10).optional(),
   /** The language of category, tag and topic names (`language` filters articles by their own language). */
   lang: contentLanguage.optional(),
@@ -86,7 +89,7 @@ export const unpublishedArticle = z.object({
   status: z.enum(['draft', 'scheduled']),
   published_at: z.string().nullable(),
   updated_at: z.string(),
-  access: z.enum(['free', 'premium']),
+  access: accessSchema,
   author: z.object({ id: z.number().int(), display_name: z.string() }).nullable(),
 });
 export type UnpublishedArticle = z.infer<typeof unpublishedArticle>;
@@ -110,7 +113,7 @@ const articleFields = z.object({
   category_id: z.number().int().positive().nullable(),
   tag_ids: z.array(z.number().int().positive()).max(50),
   topic_ids: z.array(z.number().int().positive()).max(50),
-  access: accessSchema,
+  access: writeAccess,
   free_read: z.boolean(),
   is_hot: z.boolean(),
   language: z.enum(['en', 'zh-CN']),
@@ -128,7 +131,7 @@ export const articleWrite = articleFields.extend({
   category_id: articleFields.shape.category_id.optional(),
   tag_ids: articleFields.shape.tag_ids.default([]),
   topic_ids: articleFields.shape.topic_ids.default([]),
-  access: accessSchema.default('free'),
+  access: writeAccess.default('free'),
   free_read: z.boolean().default(false),
   is_hot: z.boolean().default(false),
   language: articleFields.shape.language.default('en'),

@@ -19,9 +19,14 @@ const title = z.string().trim().min(1, 'This field may not be blank.').max(200, 
 
 export const courseLevel = z.enum(['beginner', 'intermediate', 'advanced']);
 export type CourseLevel = z.infer<typeof courseLevel>;
-/** `free`: everyone; `premium`: members (the premium plan) and staff; `purchase`: buyers and staff. */
-export const courseAccess = z.enum(['free', 'premium', 'purchase']);
+/**
+ * `free`: everyone; `premium`: members (the premium plan) and staff; `plan`: the members of one plan (set by
+ * editors in the back office) and staff; `purchase`: buyers and staff.
+ */
+export const courseAccess = z.enum(['free', 'premium', 'plan', 'purchase']);
 export type CourseAccess = z.infer<typeof courseAccess>;
+/** What the course write calls set; `plan` is set with its plan through the editorial calls. */
+const courseWriteAccess = z.enum(['free', 'premium', 'purchase']);
 export const mediaKind = z.enum(['video', 'audio']);
 
 /**
@@ -117,7 +122,7 @@ const courseFields = z.object({
   category_id: bodyId.nullable(),
   tag_ids: z.array(bodyId).max(50),
   author_id: bodyId,
-  access: courseAccess,
+  access: courseWriteAccess,
   language: z.enum(['en', 'zh-CN']),
   is_published: z.boolean(),
   position: sortOrder,
@@ -133,7 +138,7 @@ export const courseWrite = courseFields.extend({
   category_id: courseFields.shape.category_id.optional(),
   tag_ids: courseFields.shape.tag_ids.default([]),
   author_id: bodyId.optional(),
-  access: courseAccess.default('free'),
+  access: courseWriteAccess.default('free'),
   language: courseFields.shape.language.default('en'),
   is_published: z.boolean().default(false),
   position: sortOrder.default(0),

@@ -208,6 +208,7 @@ export const en = {
   'search.courses': 'Courses ({count})',
   'search.courseAccess.free': 'Free',
   'search.courseAccess.premium': 'Members',
+  'search.courseAccess.plan': 'Plan members',
   'search.courseAccess.purchase': 'Paid',
   'search.coursesShown': 'These are {shown} of the {count} matching courses.',
   'search.coursesOnFirst': 'The courses are listed on the first page.',

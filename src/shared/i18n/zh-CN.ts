@@ -208,6 +208,7 @@ export const zhCN: Messages = {
   'search.courses': '课程（{count}）',
   'search.courseAccess.free': '免费',
   'search.courseAccess.premium': '会员',
+  'search.courseAccess.plan': '指定会员计划',
   'search.courseAccess.purchase': '付费',
   'search.coursesShown': '这里列出了匹配的 {count} 门课程中的 {shown} 门。',
   'search.coursesOnFirst': '匹配的课程列在第一页。',

@@ -56,11 +56,11 @@ const status = async (id: number, who: Parameters<typeof call>[2] = {}) => {
 const premiumArticle = (secret = `secret${next()}word`) => createArticle(t, { access: 'premium', body_markdown: `The ${secret} is here.` });
 
 describe('the access decision', () => {
-  const guest: Entitlement = { loggedIn: false, staff: false, member: false, reader: null };
+  const guest: Entitlement = { loggedIn: false, staff: false, member: false, plans: [], reader: null };
   const fingerprinted: Entitlement = { ...guest, reader: { fingerprint: 'abcdefgh', ip: '192.0.2.1' } };
-  const user: Entitlement = { loggedIn: true, staff: false, member: false, reader: { userId: 1 } };
-  const member: Entitlement = { loggedIn: true, staff: false, member: true, reader: null };
-  const staff: Entitlement = { loggedIn: true, staff: true, member: false, reader: null };
+  const user: Entitlement = { loggedIn: true, staff: false, member: false, plans: [], reader: { userId: 1 } };
+  const member: Entitlement = { loggedIn: true, staff: false, member: true, plans: [], reader: null };
+  const staff: Entitlement = { loggedIn: true, staff: true, member: false, plans: [], reader: null };
   const premium = { access: 'premium', free_read: false } as const;
 
   it('gives every reason, without the meter', () => {
@@ -89,7 +89,7 @@ describe('the access decision', () => {
     const actor = { id: user.id, role: user.role, username: user.username, email: user.email, display_name: user.display_name, avatar: user.avatar };
     const first = entitlementOfActor(t.app.ctx, actor);
     expect(entitlementOfActor(t.app.ctx, actor)).toBe(first);
-    expect(await first).toEqual({ loggedIn: true, staff: false, member: true, reader: null });
+    expect(await first).toEqual({ loggedIn: true, staff: false, member: true, plans: [expect.any(Number)], reader: null });
   });
 });
 

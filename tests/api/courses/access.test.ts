@@ -40,10 +40,10 @@ const OPEN = new Set(['free', 'member', 'buyer', 'staff', 'preview']);
 const secretOf = (lesson: LessonOut) => /The (secret\w+word)/.exec(String(lesson.content_html))![1];
 
 describe('the course access decision', () => {
-  const guest: Entitlement = { loggedIn: false, staff: false, member: false, reader: null };
-  const reader: Entitlement = { loggedIn: true, staff: false, member: false, reader: { userId: 1 } };
-  const memberWho: Entitlement = { loggedIn: true, staff: false, member: true, reader: null };
-  const staffWho: Entitlement = { loggedIn: true, staff: true, member: false, reader: null };
+  const guest: Entitlement = { loggedIn: false, staff: false, member: false, plans: [], reader: null };
+  const reader: Entitlement = { loggedIn: true, staff: false, member: false, plans: [], reader: { userId: 1 } };
+  const memberWho: Entitlement = { loggedIn: true, staff: false, member: true, plans: [], reader: null };
+  const staffWho: Entitlement = { loggedIn: true, staff: true, member: false, plans: [], reader: null };
 
   it('gives every reason', () => {
     for (const who of [guest, reader, memberWho, staffWho]) expect(decideCourseAccess(who, { access: 'free' }, false)).toEqual({ can_read: true, reason: 'free' });

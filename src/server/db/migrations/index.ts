@@ -31,6 +31,7 @@ import { staffAuditLogMigration } from './0038-staff-audit-log.js';
 import { newslettersMigration } from './0031-newsletters.js';
 import { newsletterCampaignsMigration } from './0032-newsletter-campaigns.js';
 import { editorialRevisionsMigration } from './0033-editorial-revisions.js';
+import { accessPlansAndTranslationsMigration } from './0034-access-plans-and-translations.js';
 
 export interface LecternMigration {
   name: string;
@@ -38,12 +39,14 @@ export interface LecternMigration {
 }
 
 /** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
-export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration, pagesMigration, orderOwnersMigration, shopTranslationsMigration, grantRevocationsMigration, platformMigration, newslettersMigration, newsletterCampaignsMigration, editorialRevisionsMigration, backOfficeMigration, staffAuditLogMigration];
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration, pagesMigration, orderOwnersMigration, shopTranslationsMigration, grantRevocationsMigration, platformMigration, newslettersMigration, newsletterCampaignsMigration, editorialRevisionsMigration, accessPlansAndTranslationsMigration, backOfficeMigration, staffAuditLogMigration];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {
   const migrator = new Migrator({
     db,
+    // 0034 came after 0037 and 0038 were released: a database that has those runs it late.
+    allowUnorderedMigrations: true,
     provider: {
       async getMigrations() {
         const entries: Record<string, Migration> = {};

@@ -6,7 +6,8 @@ import type { Actor } from '../../platform/auth.js';
 import { getActor, isStaff } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { Invalid } from '../../platform/errors.js';
-import { isPremiumMember, meterStatus, spendMeteredRead, type MeterStatus, type Reader } from '../membership/service.js';
+import { meterStatus, PREMIUM_SLUG, spendMeteredRead, type MeterStatus, type Reader } from '../membership/service.js';
+import { activePlansOf } from './plan-access-repo.js';
 
 /**
  * The one place that decides who may read premium text. Free articles and premium articles opened as a
@@ -23,13 +24,25 @@ export interface Entitlement {
   loggedIn: boolean;
   staff: boolean;
   member: boolean;
+  /** The ids of the plans the caller holds now: a `plan` piece opens to the members of its plan alone. */
+  plans: readonly number[];
   /** Whom the meter counts for this caller; null for members, staff and a guest without a fingerprint. */
   reader: Reader | null;
 }
 
+/**
+ * What the decision reads of an article. A `plan` article without its plan id (a row read without the column,
+ * or a plan deleted since) opens to staff alone: the check fails closed.
+ */
 export interface AccessSubject {
-  access: 'free' | 'premium';
+  access: 'free' | 'premium' | 'plan';
   free_read: number | boolean;
+  access_plan_id?: number | null;
+}
+
+/** Is the caller a member of the plan a `plan` piece names? Never for a missing plan. */
+function holdsPlan(who: Entitlement, planId: number | null | undefined): boolean {
+  return planId !== null && planId !== undefined && who.plans.includes(planId);
 }
 
 export interface AccessDecision {
@@ -47,13 +60,14 @@ export interface MeteredDecision {
   reads_limit: number | null;
 }
 
-const GUEST: Entitlement = { loggedIn: false, staff: false, member: false, reader: null };
+const GUEST: Entitlement = { loggedIn: false, staff: false, member: false, plans: [], reader: null };
 
 async function resolve(ctx: AppContext, actor: Actor | null, guestReader: Reader | null): Promise<Entitlement> {
   if (!actor) return { ...GUEST, reader: guestReader };
-  if (isStaff(actor)) return { loggedIn: true, staff: true, member: false, reader: null };
-  const member = await isPremiumMember(ctx, actor.id);
-  return { loggedIn: true, staff: false, member, reader: member ? null : { userId: actor.id } };
+  if (isStaff(actor)) return { loggedIn: true, staff: true, member: false, plans: [], reader: null };
+  const held = await activePlansOf(ctx.db.kysely, actor.id, new Date().toISOString());
+  const member = held.some((p) => p.slug === PREMIUM_SLUG);
+  return { loggedIn: true, staff: false, member, plans: held.map((p) => p.id), reader: member ? null : { userId: actor.id } };
 }
 
 /** The fingerprint header of a guest request; a malformed one is a 400 naming the header. */
@@ -99,6 +113,12 @@ export function entitlementOfActor(ctx: AppContext, actor: Actor | null): Promis
 /** May the caller read this article's text now, without spending a metered read? Pure. */
 export function decideArticleAccess(who: Entitlement, article: AccessSubject): AccessDecision {
   if (article.access === 'free') return { can_read: true, reason: 'free', meterable: false };
+  if (article.access === 'plan') {
+    // A plan's piece: its members and staff; never a free read or the meter, which open premium writing.
+    if (who.staff) return { can_read: true, reason: 'staff', meterable: false };
+    if (holdsPlan(who, article.access_plan_id)) return { can_read: true, reason: 'member', meterable: false };
+    return { can_read: false, reason: who.loggedIn ? 'membership_required' : 'login_required', meterable: false };
+  }
   if (article.free_read) return { can_read: true, reason: 'free_read', meterable: false };
   if (who.staff) return { can_read: true, reason: 'staff', meterable: false };
   if (who.member) return { can_read: true, reason: 'member', meterable: false };
@@ -116,7 +136,7 @@ const settled = (d: AccessDecision): MeteredDecision => ({ can_read: d.can_read,
 /** The decision with the meter looked at but not spent: what `membership_status` tells the caller. */
 export async function previewAccess(ctx: AppContext, who: Entitlement, article: AccessSubject & { id: number }): Promise<MeteredDecision> {
   const decision = decideArticleAccess(who, article);
-  if (decision.can_read || !who.reader) return settled(decision);
+  if (decision.can_read || !decision.meterable || !who.reader) return settled(decision);
   return withMeter(decision, await meterStatus(ctx, who.reader, article.id));
 }
 
@@ -126,8 +146,9 @@ export async function previewAccess(ctx: AppContext, who: Entitlement, article: 
  * spend opens nothing, or a new guest fingerprint would open every premium article's discussion.
  */
 export async function isArticleOpen(ctx: AppContext, who: Entitlement, article: AccessSubject & { id: number }): Promise<boolean> {
-  if (decideArticleAccess(who, article).can_read) return true;
-  return who.reader ? (await meterStatus(ctx, who.reader, article.id)).alreadyRead : false;
+  const decision = decideArticleAccess(who, article);
+  if (decision.can_read) return true;
+  return decision.meterable && who.reader ? (await meterStatus(ctx, who.reader, article.id)).alreadyRead : false;
 }
 
 /**
@@ -136,7 +157,7 @@ export async function isArticleOpen(ctx: AppContext, who: Entitlement, article: 
  */
 export async function releaseArticle(ctx: AppContext, who: Entitlement, article: AccessSubject & { id: number }): Promise<MeteredDecision> {
   const decision = decideArticleAccess(who, article);
-  if (decision.can_read || !who.reader) return settled(decision);
+  if (decision.can_read || !decision.meterable || !who.reader) return settled(decision);
   return withMeter(decision, await spendMeteredRead(ctx, who.reader, article.id));
 }
 
@@ -153,9 +174,18 @@ export interface CourseAccessDecision {
  * after lesson); purchase courses for staff and whoever holds a grant of the course (`owned`: bought,
  * gifted or given by staff), which the courses module looks up.
  */
-export function decideCourseAccess(who: Entitlement, course: { access: CourseAccess }, owned: boolean): CourseAccessDecision {
+export function decideCourseAccess(
+  who: Entitlement,
+  course: { access: CourseAccess; access_plan_id?: number | null },
+  owned: boolean,
+): CourseAccessDecision {
   if (course.access === 'free') return { can_read: true, reason: 'free' };
   if (who.staff) return { can_read: true, reason: 'staff' };
+  if (course.access === 'plan') {
+    return holdsPlan(who, course.access_plan_id)
+      ? { can_read: true, reason: 'member' }
+      : { can_read: false, reason: who.loggedIn ? 'membership_required' : 'login_required' };
+  }
   if (course.access === 'premium') {
     return who.member ? { can_read: true, reason: 'member' } : { can_read: false, reason: who.loggedIn ? 'membership_required' : 'login_required' };
   }
@@ -165,7 +195,7 @@ export function decideCourseAccess(who: Entitlement, course: { access: CourseAcc
 /** May the caller read this lesson? The course's decision, except that a free-preview lesson is open to everyone. Pure. */
 export function decideLessonAccess(
   who: Entitlement,
-  course: { access: CourseAccess },
+  course: { access: CourseAccess; access_plan_id?: number | null },
   owned: boolean,
   lesson: { is_free_preview: number | boolean },
 ): CourseAccessDecision {

@@ -7,6 +7,7 @@ import { deleteCourse, findCourse, hasGrants, insertCourse, updateCourse } from 
 import { checkReferences } from './course-service.js';
 import { courseSlugTaken, courseTagIds, listAllCourses, setCourse } from './editing-repo.js';
 import { lessonHeads } from './lesson-repo.js';
+import { checkAccessPlan, checkTranslation, linkTranslation } from '../content/editorial/translations.js';
 
 function columnsOf(fields: CourseFields) {
   return {
@@ -19,7 +20,9 @@ function columnsOf(fields: CourseFields) {
     level: fields.level,
     category_id: fields.category_id,
     access: fields.access,
+    access_plan_id: fields.access === 'plan' ? fields.access_plan_id : null,
     language: fields.language,
+    translation_id: fields.translation_id,
   };
 }
 
@@ -46,7 +49,9 @@ export const courseEditing: EditableKindAdapter<'course'> = {
       category_id: row.category_id,
       tag_ids: await courseTagIds(db, id),
       access: row.access,
+      access_plan_id: row.access_plan_id,
       language: row.language === 'zh-CN' ? 'zh-CN' : 'en',
+      translation_id: row.translation_id,
     };
     return { fields, head: { id, title: row.title, live: row.is_published === 1, stamp: '', updated_at: row.updated_at, html_url: coursePagePath(id) } };
   },
@@ -55,9 +60,11 @@ export const courseEditing: EditableKindAdapter<'course'> = {
     return (await lessonHeads(db, id)).map((l) => ({ id: l.id, title: l.title, chapter: l.chapter, position: l.position }));
   },
 
-  async check(ctx, fields, id) {
-    await checkReferences(ctx, fields);
+  async check(ctx, given, id) {
+    await checkReferences(ctx, { ...given, access: undefined });
     const db = ctx.db.kysely;
+    const fields = await checkAccessPlan(db, given);
+    await checkTranslation(db, 'courses', id, fields.language, fields.translation_id);
     if (fields.slug) {
       if (await courseSlugTaken(db, fields.slug, id)) throw new Conflict('slug: That slug is taken.', { slug: 'That slug is taken.' });
       return fields;
@@ -65,12 +72,15 @@ export const courseEditing: EditableKindAdapter<'course'> = {
     return { ...fields, slug: await freeSlug(slugOf(fields.title, 'course'), (slug) => courseSlugTaken(db, slug, id)) };
   },
 
-  create(trx, fields, authorId, now) {
-    return insertCourse(trx, { ...columnsOf(fields), author_id: authorId, is_published: 0, published_at: null, position: 0, created_at: now, updated_at: now }, [...new Set(fields.tag_ids)]);
+  async create(trx, fields, authorId, now) {
+    const id = await insertCourse(trx, { ...columnsOf(fields), author_id: authorId, is_published: 0, published_at: null, position: 0, created_at: now, updated_at: now }, [...new Set(fields.tag_ids)]);
+    await linkTranslation(trx, 'courses', id, fields.translation_id, now);
+    return id;
   },
 
   async apply(trx, id, fields, now) {
     await updateCourse(trx, id, { ...columnsOf(fields), updated_at: now }, [...new Set(fields.tag_ids)]);
+    await linkTranslation(trx, 'courses', id, fields.translation_id, now);
   },
 
   async publish(trx, id, now) {

@@ -7,6 +7,7 @@ import { findCourse } from './course-repo.js';
 import { lessonOrder, lessonSlugTaken, listAllLessons, renumberLessons, setLesson } from './editing-repo.js';
 import { deleteLesson, findLesson, insertLesson, lastPosition, updateLesson } from './lesson-repo.js';
 import { excerptOf } from './text.js';
+import { checkTranslation, linkTranslation } from '../content/editorial/translations.js';
 
 function columnsOf(fields: LessonFields) {
   const content_html = renderMarkdown(fields.body_markdown);
@@ -21,6 +22,7 @@ function columnsOf(fields: LessonFields) {
     content_html,
     duration: fields.duration,
     is_free_preview: fields.is_free_preview ? (1 as const) : (0 as const),
+    translation_id: fields.translation_id,
   };
 }
 
@@ -47,13 +49,16 @@ export const lessonEditing: EditableKindAdapter<'lesson'> = {
       body_markdown: row.body_markdown,
       duration: row.duration,
       is_free_preview: row.is_free_preview === 1,
+      translation_id: row.translation_id,
     };
     return { fields, head: { id, title: row.title, live: course?.is_published === 1, stamp: row.updated_at, updated_at: row.updated_at, html_url: lessonPagePath(row.course_id, id) } };
   },
 
   async check(ctx, fields, id) {
     const db = ctx.db.kysely;
-    if (!(await findCourse(db, fields.course_id))) throw Invalid.field('course_id', 'No such course.');
+    const course = await findCourse(db, fields.course_id);
+    if (!course) throw Invalid.field('course_id', 'No such course.');
+    await checkTranslation(db, 'lessons', id, course.language, fields.translation_id);
     const current = id === null ? undefined : await findLesson(db, id);
     if (current && current.course_id !== fields.course_id) throw Invalid.field('course_id', 'Move a lesson to another course with the move action.');
     if (fields.slug) {
@@ -65,11 +70,14 @@ export const lessonEditing: EditableKindAdapter<'lesson'> = {
 
   async create(trx, fields, _authorId, now) {
     const position = ((await lastPosition(trx, fields.course_id)) ?? 0) + 1;
-    return insertLesson(trx, { ...columnsOf(fields), media_url: null, media_kind: null, position, created_at: now, updated_at: now });
+    const id = await insertLesson(trx, { ...columnsOf(fields), media_url: null, media_kind: null, position, created_at: now, updated_at: now });
+    await linkTranslation(trx, 'lessons', id, fields.translation_id, now);
+    return id;
   },
 
   async apply(trx, id, fields, now) {
     await updateLesson(trx, id, fields.course_id, { ...columnsOf(fields), updated_at: now });
+    await linkTranslation(trx, 'lessons', id, fields.translation_id, now);
   },
 
   async publish(trx, id, now) {

@@ -31,7 +31,7 @@ export interface CourseGate {
   owned: boolean;
   decision: CourseAccessDecision;
 }
-type CourseDecisionInput = Pick<CourseRow, 'id' | 'access'>;
+type CourseDecisionInput = Pick<CourseRow, 'id' | 'access' | 'access_plan_id'>;
 
 /** The caller's access to a course; the grant is looked up only where it can matter (a purchase course, a user who is not staff). */
 export async function courseAccessOf(ctx: AppContext, viewer: Viewer, course: CourseDecisionInput): Promise<CourseGate> {

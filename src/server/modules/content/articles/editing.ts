@@ -5,6 +5,7 @@ import { freeSlug, slugOf, type EditableKindAdapter } from '../editorial/kinds.j
 import { deleteArticleRow, insertArticle, updateArticleRow } from './repo.js';
 import { articleForEditing, articleSlugTaken, categoryExists, listAllArticles, setArticle } from './editing-repo.js';
 import { bodyColumns, checkReferences } from './service.js';
+import { checkAccessPlan, checkTranslation, linkTranslation } from '../editorial/translations.js';
 
 const isLive = (row: { status: string; published_at: string | null }, now = nowIso()) => row.status === 'published' && row.published_at !== null && row.published_at <= now;
 
@@ -29,15 +30,19 @@ export const articleEditing: EditableKindAdapter<'article'> = {
       tag_ids: found.tag_ids,
       topic_ids: found.topic_ids,
       access: row.access,
+      access_plan_id: row.access_plan_id,
       free_read: row.free_read === 1,
       language: row.language === 'zh-CN' ? 'zh-CN' : 'en',
+      translation_id: row.translation_id,
     };
     return { fields, head: { id, title: row.title, live: isLive(row), stamp: row.updated_at, updated_at: row.updated_at, html_url: `/article/${id}` } };
   },
 
-  async check(ctx, fields, id) {
-    await checkReferences(ctx, fields);
+  async check(ctx, given, id) {
+    await checkReferences(ctx, { ...given, access: undefined });
     const db = ctx.db.kysely;
+    const fields = await checkAccessPlan(db, given);
+    await checkTranslation(db, 'articles', id, fields.language, fields.translation_id);
     if (fields.slug) {
       if (await articleSlugTaken(db, fields.slug, id)) throw new Conflict('That slug is taken.', { slug: 'That slug is taken.' });
       return fields;
@@ -45,8 +50,8 @@ export const articleEditing: EditableKindAdapter<'article'> = {
     return { ...fields, slug: await freeSlug(slugOf(fields.title, 'article'), (slug) => articleSlugTaken(db, slug, id)) };
   },
 
-  create(trx, fields, authorId, now) {
-    return insertArticle(
+  async create(trx, fields, authorId, now) {
+    const id = await insertArticle(
       trx,
       {
         ...columnsOf(fields),
@@ -61,10 +66,13 @@ export const articleEditing: EditableKindAdapter<'article'> = {
       [...new Set(fields.tag_ids)],
       [...new Set(fields.topic_ids)],
     );
+    await linkTranslation(trx, 'articles', id, fields.translation_id, now);
+    return id;
   },
 
   async apply(trx, id, fields, now) {
     await updateArticleRow(trx, id, { ...columnsOf(fields), updated_at: now }, [...new Set(fields.tag_ids)], [...new Set(fields.topic_ids)]);
+    await linkTranslation(trx, 'articles', id, fields.translation_id, now);
   },
 
   async publish(trx, id, now) {
@@ -106,7 +114,9 @@ function columnsOf(fields: ArticleFields) {
     ...bodyColumns(fields.body_markdown),
     category_id: fields.category_id,
     access: fields.access,
+    access_plan_id: fields.access === 'plan' ? fields.access_plan_id : null,
     free_read: fields.free_read ? (1 as const) : (0 as const),
     language: fields.language,
+    translation_id: fields.translation_id,
   };
 }

@@ -167,7 +167,7 @@ export function lessonsForHits(db: Kysely<Database>, ids: number[]) {
 
 /** Published courses with their access, for the per-course access decision (a catalogue is small). */
 export function publishedCourseAccess(db: Kysely<Database>) {
-  return db.selectFrom('courses').select(['id', 'access']).where('is_published', '=', 1).execute();
+  return db.selectFrom('courses').select(['id', 'access', 'access_plan_id']).where('is_published', '=', 1).execute();
 }
 
 /** The public descriptions of the courses hit, to quote them. */

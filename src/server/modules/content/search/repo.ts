@@ -26,15 +26,18 @@ export interface SearchFilters {
   category?: number;
   now: string;
   /**
-   * Whether the caller may read premium bodies (the access decision, asked by the service). When not, a
-   * premium article that is not a free read matches on its title and summary only: a match in a body the
-   * caller may not read would tell them what the body says.
+   * Which bodies the caller may read (the access decision, asked by the service). An article whose body the
+   * caller may not read matches on its title and summary only: a match in that body would tell them what it says.
    */
-  premiumBodies: boolean;
+  premiumBodies: BodyAccess;
 }
+
+/** Every body (staff), or the open ones, premium ones for premium members, and those of the caller's plans. */
+export type BodyAccess = 'all' | { premium: boolean; plans: readonly number[] };
 
 /** A hit: what the snippet and the access decision need, and its score (higher is better). */
 export type SearchRow = Pick<ArticlesTable, 'title' | 'summary' | 'body_text' | 'access' | 'free_read'> & {
+  access_plan_id: number | null;
   id: number;
   score: number;
 };
@@ -49,12 +52,15 @@ const LIKE_WEIGHTS = { title: 3, summary: 2, body_text: 1 } as const;
 type TextColumn = keyof typeof LIKE_WEIGHTS;
 
 /**
- * Articles whose body everyone may read: free ones and premium ones opened as a free read. This is what
- * decideArticleAccess answers to a caller who may not read premium text, written as SQL so that the
- * database applies it while matching. `a` is the articles table in every query below.
+ * Articles whose body the caller may read: free ones, premium ones opened as a free read (or all premium ones
+ * for a premium member), and those of the plans the caller holds. This is what decideArticleAccess answers,
+ * written as SQL so that the database applies it while matching. `a` is the articles table in every query below.
  */
-const openBody = sql<SqlBool>`(a.access = 'free' or a.free_read = 1)`;
-const lockedBody = sql<SqlBool>`(not ${openBody})`;
+function openBodyFor(access: Exclude<BodyAccess, 'all'>): RawBuilder<SqlBool> {
+  const premium = access.premium ? sql`a.access = 'premium'` : sql`(a.access = 'premium' and a.free_read = 1)`;
+  const plans = access.plans.length > 0 ? sql`(a.access = 'plan' and a.access_plan_id in (${sql.join([...access.plans])}))` : sql`1 = 0`;
+  return sql<SqlBool>`(a.access = 'free' or ${premium} or ${plans})`;
+}
 
 /** Whether a body may match: every body, none, or those meeting a condition. */
 type BodyGate = 'all' | 'none' | RawBuilder<SqlBool>;
@@ -66,12 +72,12 @@ interface Scope {
 }
 
 /** Everyone may match every body; or open articles match on every column and locked ones on their head. */
-const scopesFor = (premiumBodies: boolean): Scope[] =>
-  premiumBodies
+const scopesFor = (premiumBodies: BodyAccess): Scope[] =>
+  premiumBodies === 'all'
     ? [{ where: null, bodies: true }]
     : [
-        { where: openBody, bodies: true },
-        { where: lockedBody, bodies: false },
+        { where: openBodyFor(premiumBodies), bodies: true },
+        { where: sql<SqlBool>`(not ${openBodyFor(premiumBodies)})`, bodies: false },
       ];
 
 function columnContains(engine: Engine, column: TextColumn, term: string): RawBuilder<SqlBool> {
@@ -119,7 +125,7 @@ function matches(
   db: Kysely<SearchDatabase>,
   engine: Engine,
   plan: SearchPlan,
-  premiumBodies: boolean,
+  premiumBodies: BodyAccess,
 ): AliasedSelectQueryBuilder<Match, 'm'> {
   const scopes = scopesFor(premiumBodies);
   if (engine === 'postgres' && plan.mode === 'words') {
@@ -160,7 +166,7 @@ function matches(
   const scanned = plan.terms.filter((t) => !indexed.includes(t));
   if (indexed.length === 0) {
     // One pass over the rows, the gate deciding per row whether the body may match.
-    const gate: BodyGate = premiumBodies ? 'all' : openBody;
+    const gate: BodyGate = premiumBodies === 'all' ? 'all' : openBodyFor(premiumBodies);
     return db
       .selectFrom('articles as a')
       .select(['a.id', likeScore(engine, scanned, gate).as('score')])
@@ -220,6 +226,7 @@ export async function pageOfMatches(
       'articles.body_text',
       'articles.access',
       'articles.free_read',
+      'articles.access_plan_id',
       'm.score',
     ])
     .orderBy('m.score', 'desc')

@@ -5,9 +5,9 @@ import type { Actor } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
 import { offsetOf } from '../../../platform/http.js';
 import { nowIso } from '../../../platform/time.js';
-import { decideArticleAccess, entitlementOfActor, type AccessSubject } from '../access.js';
+import { decideArticleAccess, entitlementOfActor, type AccessSubject, type Entitlement } from '../access.js';
 import { cardsByIds, type Page } from '../articles/service.js';
-import { countMatches, pageOfMatches } from './repo.js';
+import { countMatches, pageOfMatches, type BodyAccess } from './repo.js';
 import { buildSnippet } from './snippet.js';
 import { planSearch } from './terms.js';
 
@@ -22,6 +22,12 @@ export interface SearchInput extends PageQuery {
  */
 const PREMIUM_BODY: AccessSubject = { access: 'premium', free_read: false };
 
+/** The bodies the caller may search: every one for staff, else premium ones for members and their plans' ones. */
+function bodyAccess(who: Entitlement): BodyAccess {
+  if (who.staff) return 'all';
+  return { premium: decideArticleAccess(who, PREMIUM_BODY).can_read, plans: who.plans };
+}
+
 /**
  * Published articles matching the query, best first. A body is searched, and quoted in a snippet, only for a
  * caller allowed to read the article; for others a premium article matches on its title and summary, and the
@@ -32,8 +38,7 @@ export async function searchArticles(ctx: AppContext, actor: Actor | null, input
   if (!plan) return { count: 0, results: [] };
   const { kysely, engine } = ctx.db;
   const who = await entitlementOfActor(ctx, actor);
-  const premiumBodies = decideArticleAccess(who, PREMIUM_BODY).can_read;
-  const filters = { category: input.category, now: nowIso(), premiumBodies };
+  const filters = { category: input.category, now: nowIso(), premiumBodies: bodyAccess(who) };
   const [count, rows] = await Promise.all([
     countMatches(kysely, engine, plan, filters),
     pageOfMatches(kysely, engine, plan, filters, input.page_size, offsetOf(input)),
