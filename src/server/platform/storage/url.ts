@@ -28,6 +28,8 @@ export function parseStorageUrl(value: string | undefined, env: Record<string, s
   const text = value?.trim() ?? '';
   if (text === '') return null;
   if (!/^s3:\/\//i.test(text)) refuse('must start with s3:// (for example s3://my-bucket/lectern?region=eu-west-1).');
+  // The URL parser would resolve `a/../b` to `b`: a prefix says exactly where, or it is refused.
+  if (/\/\.{1,2}(?=[/?#]|$)/.test(text.slice('s3://'.length))) refuse('has a prefix part that is not plain (".." or ".").');
   let url: URL;
   try {
     url = new URL(text);
