@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +12,7 @@ import { CHANGE_GRACE_MS, runReadScope } from '../../../src/server/db/read-repli
 import type { Database } from '../../../src/server/db/types.js';
 import { localBus } from '../../../src/server/platform/cluster/bus.js';
 import { FRESH_READS_COOKIE } from '../../../src/server/platform/read-routing.js';
+import { render } from '../../../src/web/entry-server.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createAnnouncement, createUser, tokenFor } from '../helpers/factories.js';
 
@@ -59,6 +60,7 @@ describe.runIf(pgUrl)(`public reads from ${streamingUrl ? 'a streaming replica' 
   let app: FastifyInstance;
   let replicaAdmin: pg.Client;
   let id: number;
+  let slug: string;
   let token: string;
 
   const titleVia = async (kysely: Kysely<Database>) => (await kysely.selectFrom('announcements').select('title').where('id', '=', id).executeTakeFirstOrThrow()).title;
@@ -67,13 +69,27 @@ describe.runIf(pgUrl)(`public reads from ${streamingUrl ? 'a streaming replica' 
     expect(res.statusCode).toBe(200);
     return (res.json() as { title: string }).title;
   };
-  const setTitle = (title: string) => t.db.kysely.updateTable('announcements').set({ title }).where('id', '=', id).execute();
+  const setTitle = async (title: string) => {
+    await t.db.kysely.updateTable('announcements').set({ title }).where('id', '=', id).execute();
+    await t.db.kysely.updateTable('pages').set({ title: `Page ${title}` }).where('slug', '=', slug).execute();
+  };
+  const page = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/page/${slug}`, headers });
+  /** The same row in the copy standing for a replica. */
+  const copyRow = (table: string, row: Record<string, unknown>) =>
+    replicaAdmin.query(`insert into ${table} (${Object.keys(row).join(', ')}) values (${Object.keys(row).map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
 
   beforeAll(async () => {
     t = await createTestApp();
     const name = new URL(t.config.databaseUrl).pathname.slice(1);
     const announcement = await createAnnouncement(t, { title: 'Before' });
     id = announcement.id;
+    slug = `replica-${name}`;
+    const now = new Date().toISOString();
+    const sitePage = await t.db.kysely
+      .insertInto('pages')
+      .values({ title: 'Page Before', slug, body_markdown: 'A site page.', live: 1, first_published_at: now, last_published_at: now, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     token = await tokenFor(t, await createUser(t));
     const readUrl = new URL(streamingUrl ?? pgUrl!);
     if (streamingUrl) {
@@ -83,7 +99,7 @@ describe.runIf(pgUrl)(`public reads from ${streamingUrl ? 'a streaming replica' 
         await client.connect();
         return client;
       });
-      await eventually('the announcement on the replica', async () => ((await replicaAdmin.query('select 1 from announcements where id = $1', [id])).rowCount ? true : undefined));
+      await eventually('the page on the replica', async () => ((await replicaAdmin.query('select 1 from pages where slug = $1', [slug])).rowCount ? true : undefined));
     } else {
       // A copy of the suite's template with the same announcement: the state the primary had before the change.
       const admin = new pg.Client({ connectionString: pgUrl });
@@ -93,15 +109,16 @@ describe.runIf(pgUrl)(`public reads from ${streamingUrl ? 'a streaming replica' 
       readUrl.pathname = `/${name}_replica`;
       replicaAdmin = new pg.Client({ connectionString: readUrl.toString() });
       await replicaAdmin.connect();
-      const { id: _id, ...row } = announcement;
-      await replicaAdmin.query(
-        `insert into announcements (id, ${Object.keys(row).join(', ')}) values (${[id, ...Object.values(row)].map((_, i) => `$${i + 1}`).join(', ')})`,
-        [id, ...Object.values(row)],
-      );
+      await copyRow('announcements', announcement);
+      await copyRow('pages', sitePage);
     }
-    const config = { ...t.config, databaseReadUrl: readUrl.toString() };
+    // Pages rendered by the real server entry into the real template, kept by the page cache as in production.
+    const distDir = path.join(t.config.dataDir, 'dist');
+    mkdirSync(path.join(distDir, 'client'), { recursive: true });
+    writeFileSync(path.join(distDir, 'client', 'index.html'), readFileSync('index.html', 'utf8'));
+    const config = { ...t.config, distDir, databaseReadUrl: readUrl.toString() };
     db = createDb(config.databaseUrl, { readUrl: config.databaseReadUrl });
-    app = await buildApp(config, { db, migrate: false, ssr: false, jobs: false, bus: localBus() });
+    app = await buildApp(config, { db, migrate: false, jobs: false, bus: localBus(), ssr: { mode: 'production', loadRender: async () => render } });
     await app.ready();
     expect(await get()).toBe('Before');
     if (streamingUrl) {
@@ -123,6 +140,28 @@ describe.runIf(pgUrl)(`public reads from ${streamingUrl ? 'a streaming replica' 
     expect(await get()).toBe('Before');
     expect(await get({ authorization: `Bearer ${token}` })).toBe('After');
     expect(await get({ cookie: 'lang=zh-CN' })).toBe('Before');
+  });
+
+  it("a guest's page is rendered from the replica; right after a change notice, from the primary, and that is kept", async () => {
+    const first = await page();
+    expect(first.headers['x-ssr-cache']).toBe('miss');
+    expect(first.body).toContain('Page Before');
+    expect((await page()).headers['x-ssr-cache']).toBe('hit');
+    // A client that has just written: the page and its in-process API calls read the primary.
+    const writer = await page({ cookie: `${FRESH_READS_COOKIE}=1; lang=zh-CN` });
+    expect(writer.headers['x-ssr-cache']).toBe('miss');
+    expect(writer.body).toContain('Page After');
+    // The change reaches this process: the cache is dropped and the page rendered again, from the primary
+    // (the replica still holds the old title), so the page kept is the new one.
+    app.ctx.events.changed(`page:${slug} updated`);
+    const again = await page();
+    expect(again.headers['x-ssr-cache']).toBe('miss');
+    expect(again.body).toContain('Page After');
+    await sleep(CHANGE_GRACE_MS + 100);
+    const kept = await page();
+    expect(kept.headers['x-ssr-cache']).toBe('hit');
+    expect(kept.body).toContain('Page After');
+    expect(kept.body).not.toContain('Page Before');
   });
 
   it('a client whose write was answered reads the primary while its fresh-reads cookie lasts', async () => {
