@@ -166,6 +166,8 @@ export const serverMessagesZh: Record<string, string> = {
   // Courses.
   'This course must be bought before you can enrol or record progress.': '这门课程需要先购买，才能报名或记录进度。',
   'This course is for premium members.': '这门课程仅限高级会员。',
+  'You are enrolled in this course already.': '你已经报名了这门课程。',
+  'This lesson is done already.': '这节课已经标记为完成。',
   'No such course.': '没有这门课程。',
   'This course cannot be saved for offline use by you ({reason}).': '你不能离线保存这门课程。',
   'You may see only your own progress.': '你只能查看自己的学习进度。',

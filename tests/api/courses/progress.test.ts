@@ -32,14 +32,15 @@ interface CourseProgress {
 }
 
 describe('enrolling', () => {
-  it('takes anyone logged in into a free course, once', async () => {
+  it('takes anyone logged in into a free course, once (enrolling again is a 409)', async () => {
     const { course } = await courseWithLessons(t, staff.token, 'free', 1);
     const learner = await person(t);
     expect((await t.api('POST', `/course/${course.id}/enrol`)).statusCode).toBe(401);
     const first = ok<{ source: string; enrolled_at: string }>(await t.api('POST', `/course/${course.id}/enrol`, { token: learner.token }));
-    const again = ok<{ source: string; enrolled_at: string }>(await t.api('POST', `/course/${course.id}/enrol`, { token: learner.token }));
+    const again = await t.api('POST', `/course/${course.id}/enrol`, { token: learner.token });
     expect(first.source).toBe('self');
-    expect(again.enrolled_at).toBe(first.enrolled_at);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You are enrolled in this course already.');
     expect(ok<{ enrolled: boolean }>(await t.api('GET', `/course/${course.id}`, { token: learner.token })).enrolled).toBe(true);
   });
 
@@ -60,7 +61,10 @@ describe('enrolling', () => {
     }
     const buyer = await person(t);
     await grantCourse(t.app.ctx, buyer.user.id, course.id, { kind: 'order', reference: 77001 });
-    expect(ok<{ source: string }>(await t.api('POST', `/course/${course.id}/enrol`, { token: buyer.token })).source).toBe('order');
+    const bought = await t.api('POST', `/course/${course.id}/enrol`, { token: buyer.token });
+    expect(bought.statusCode).toBe(409);
+    expect(bought.json().message).toMatch(/enrolled in this course already/);
+    expect(ok<{ enrolled: boolean; reason: string }>(await t.api('GET', `/course/${course.id}`, { token: buyer.token }))).toMatchObject({ enrolled: true, reason: 'buyer' });
   });
 
   it('answers 404 for a course that does not exist and 400 for an id beyond 32 bits', async () => {
@@ -105,13 +109,15 @@ describe('grantCourse', () => {
     await expect(grantCourse(t.app.ctx, a.user.id, 2147483000, { kind: 'order', reference: 'nothing' })).rejects.toMatchObject({ status: 400, fields: { course_id: expect.any(String) } });
   });
 
-  it('is offered to staff through the API, idempotent per reference', async () => {
+  it('is offered to staff through the API, once per reference (a repeat is a 409)', async () => {
     const { course } = await courseWithLessons(t, staff.token, 'purchase', 1);
     const learner = await person(t);
     const body = { user_id: learner.user.id, reference: 'gift-box-9' };
     expect((await t.api('POST', `/course/${course.id}/grant`, { token: learner.token, body })).statusCode).toBe(403);
     expect(ok<{ granted: boolean }>(await t.api('POST', `/course/${course.id}/grant`, { token: staff.token, body })).granted).toBe(true);
-    expect(ok<{ granted: boolean }>(await t.api('POST', `/course/${course.id}/grant`, { token: staff.token, body })).granted).toBe(false);
+    const again = await t.api('POST', `/course/${course.id}/grant`, { token: staff.token, body });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This reference has been granted already.');
     expect(ok<{ reason: string }>(await t.api('GET', `/course/${course.id}`, { token: learner.token })).reason).toBe('buyer');
   });
 });
@@ -165,6 +171,11 @@ describe('lesson progress', () => {
     // A newer write may move the position back, but not the done flag.
     const reread = ok<Progress>(await put(id, learner.token, { done: false, position: 0.1, client_updated_at: at(-1_000) }));
     expect(reread).toMatchObject({ done: true, position: 0.1 });
+    // Marking it done again is a 409 that writes nothing, not even its position.
+    const twice = await put(id, learner.token, { done: true, position: 0.6, client_updated_at: at(-500) });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This lesson is done already.');
+    expect(ok<Progress>(await t.api('GET', `/lesson/${id}/progress`, { token: learner.token }))).toMatchObject({ done: true, position: 0.1 });
     // An older "done" arriving late still counts: the lesson was finished then.
     const other = lessons[1].id;
     ok(await put(other, learner.token, { done: false, position: 0.4, client_updated_at: at(-1_000) }));
@@ -265,8 +276,10 @@ describe('certificates', () => {
     expect(progress).toMatchObject({ done: 2, total: 2, resume_lesson: null, certificate: { code } });
     const shown = ok<{ display_name: string; course_title: string; issued_at: string }>(await t.api('GET', `/certificate/${code}`));
     expect(shown).toMatchObject({ display_name: learner.user.display_name, course_id: course.id, course_title: expect.stringMatching(/^Course /) });
-    // Doing a lesson again keeps the one certificate.
-    expect(ok<Progress>(await put(lessons[0].id, learner.token, { done: true, position: 1, client_updated_at: at(0) })).certificate_code).toBe(code);
+    // Reading a lesson again keeps the one certificate; marking it done again is a 409 that issues nothing.
+    expect(ok<Progress>(await put(lessons[0].id, learner.token, { done: false, position: 0.5, client_updated_at: at(0) })).certificate_code).toBe(code);
+    expect((await put(lessons[0].id, learner.token, { done: true, position: 1, client_updated_at: at(0) })).statusCode).toBe(409);
+    expect(await t.db.kysely.selectFrom('course_certificates').select('code').where('course_id', '=', course.id).execute()).toEqual([{ code }]);
     for (const forged of [`${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`, 'AAAAAAAAAAAAAAAAAAAA', 'x']) {
       expect((await t.api('GET', `/certificate/${forged}`)).statusCode).toBe(404);
     }

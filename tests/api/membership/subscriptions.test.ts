@@ -162,7 +162,7 @@ describe('reading memberships and subscriptions', () => {
 });
 
 describe('staff: grant, extend, end, list members', () => {
-  it('grants by API, idempotent per reference', async () => {
+  it('grants by API, once per reference (a repeat is a 409 that grants nothing)', async () => {
     const user = await createUser(t);
     const product = await createPremiumProduct(t);
     const body = { user_id: user.id, product_id: product.id, reference: 'ticket-77' };
@@ -170,7 +170,10 @@ describe('staff: grant, extend, end, list members', () => {
     const second = await t.api('POST', '/subscription/grant', { token: staffToken, body });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ granted: true, subscription: { source: 'staff', active: true } });
-    expect(second.json()).toMatchObject({ granted: false, subscription: { ends_at: first.json().subscription.ends_at } });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({ message: 'This reference has been granted already.', fields: { reference: expect.any(String) } });
+    const held = await t.api('GET', `/subscription/${first.json().subscription.id}`, { token: staffToken });
+    expect(held.json()).toMatchObject({ ends_at: first.json().subscription.ends_at });
     const bad = await t.api('POST', '/subscription/grant', { token: staffToken, body: { user_id: user.id, product_id: 'x' } });
     expect(bad.json().fields).toHaveProperty('product_id');
   });

@@ -87,4 +87,32 @@ describe('the progress outbox', () => {
     expect(result.sent.map((p) => p.lesson_id)).toEqual([32]);
     expect((await db.progressOutbox.toArray()).map((row) => row.lesson_id)).toEqual([33]);
   });
+
+  it('counts a "done" the server holds already (409) as sent, with the progress the server reads back', async () => {
+    const db = freshDb();
+    for (const lesson of [31, 32]) await queueProgress(db, entry(lesson));
+    const calls: string[] = [];
+    const http = createHttpClient({
+      baseUrl: 'http://localhost',
+      fetch: async (request) => {
+        const lesson = Number(/lesson\/(\d+)\/progress/.exec(request.url)?.[1]);
+        calls.push(`${request.method} ${lesson}`);
+        if (request.method === 'PUT' && lesson === 31) {
+          return new Response(JSON.stringify({ code: 'conflict', message: 'This lesson is done already.' }), { status: 409, headers: { 'content-type': 'application/json' } });
+        }
+        const held = { lesson_id: lesson, course_id: 3, done: true, position: 1, client_updated_at: '2026-01-01T09:00:00.000Z', done_at: '2026-01-01T09:00:00.000Z', certificate_code: null };
+        return new Response(JSON.stringify(held), { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+      timeoutMs: 1000,
+    });
+    const result = await flushOutbox(db, http, 7);
+    expect(result.refused).toEqual([]);
+    expect(result.sent.map((p) => [p.lesson_id, p.done, p.done_at])).toEqual([
+      [31, true, '2026-01-01T09:00:00.000Z'],
+      [32, true, '2026-01-01T09:00:00.000Z'],
+    ]);
+    // The PUT of the 409 was retried as the client retries a 409, then read back once.
+    expect(calls.filter((c) => c === 'GET 31')).toHaveLength(1);
+    expect(await pendingCount(db, 7)).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { idParam } from '../../../shared/api/common.js';
+import { errorBody, idParam } from '../../../shared/api/common.js';
 import {
   certificate,
   certificateParam,
@@ -47,7 +47,7 @@ export const learnerRoutes = moduleRoutes((app) => {
     });
 
     zapp.post(coursesPaths.courseEnrol, {
-      schema: { tags, summary: 'Enrol the caller: free courses, premium courses for members (purchase courses: 403, they are bought)', params: idParam, response: { 200: enrolment } },
+      schema: { tags, summary: 'Enrol the caller: free courses, premium courses for members (purchase courses: 403, they are bought; enrolled already: 409)', params: idParam, response: { 200: enrolment, 409: errorBody } },
       handler: async (request) => {
         const actor = await requireUser(request);
         return enrol(ctx, await viewerOf(ctx, actor), actor, request.params.id);
@@ -55,7 +55,7 @@ export const learnerRoutes = moduleRoutes((app) => {
     });
 
     zapp.post(coursesPaths.courseGrant, {
-      schema: { tags, summary: 'Grant a course to a user (staff; idempotent per reference)', params: idParam, body: courseGrantBody, response: { 200: courseGrantResult } },
+      schema: { tags, summary: 'Grant a course to a user (staff; once per reference: a repeated reference is a 409)', params: idParam, body: courseGrantBody, response: { 200: courseGrantResult, 409: errorBody } },
       handler: async (request) => {
         await requireStaff(request);
         return staffGrantCourse(ctx, request.params.id, request.body);
@@ -81,10 +81,10 @@ export const learnerRoutes = moduleRoutes((app) => {
     zapp.put(coursesPaths.lessonProgress, {
       schema: {
         tags,
-        summary: 'Record progress in a lesson (idempotent; the later client_updated_at wins, done never reverts; 403 for a course the caller may not read)',
+        summary: 'Record progress in a lesson (the later client_updated_at wins, done never reverts; done: true on a lesson done already is a 409; 403 for a course the caller may not read)',
         params: idParam,
         body: progressWrite,
-        response: { 200: lessonProgress },
+        response: { 200: lessonProgress, 409: errorBody },
       },
       handler: async (request) => {
         const actor = await requireUser(request);

@@ -22,6 +22,19 @@ export async function ensureEnrolment(db: Kysely<Database>, userId: number, cour
   return (await findEnrolment(db, userId, courseId))!;
 }
 
+/**
+ * Enrols the user when they were not, inside the caller's transaction: true for the request whose insert made
+ * the enrolment, false when one was there (or a concurrent request's insert won the unique key).
+ */
+export async function claimEnrolment(db: Kysely<Database>, userId: number, courseId: number, source: EnrolmentSource, at: string): Promise<boolean> {
+  const result = await db
+    .insertInto('course_enrolments')
+    .values({ user_id: userId, course_id: courseId, source, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
 /** A grant outranks enrolling oneself: the enrolment then records where the course came from. */
 export async function markEnrolmentGranted(db: Kysely<Database>, id: number, source: CourseGrantSource, at: string): Promise<void> {
   await db.updateTable('course_enrolments').set({ source, updated_at: at }).where('id', '=', id).where('source', '=', 'self').execute();
@@ -135,6 +148,32 @@ export async function upsertProgress(
       }),
     )
     .execute();
+}
+
+/**
+ * Marks a lesson done with the write's position, inside the caller's transaction: true for the request that
+ * moved it from not done (or no row) to done, false when it was done already. The update's condition is
+ * checked again on the row a concurrent writer committed, so of writes at once exactly one answers true.
+ */
+export async function markDone(db: Kysely<Database>, values: { user_id: number; lesson_id: number; position: number; client_updated_at: string; at: string }): Promise<boolean> {
+  const { at, ...row } = values;
+  const result = await db
+    .insertInto('lesson_progress')
+    .values({ ...row, done: 1, done_at: at, updated_at: at })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'lesson_id'])
+        .doUpdateSet({
+          done: 1,
+          done_at: at,
+          position: sql`case when excluded.client_updated_at > lesson_progress.client_updated_at then excluded.position else lesson_progress.position end`,
+          client_updated_at: sql`case when excluded.client_updated_at > lesson_progress.client_updated_at then excluded.client_updated_at else lesson_progress.client_updated_at end`,
+          updated_at: at,
+        })
+        .where('lesson_progress.done', '=', 0),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** The user's progress rows over the lessons of a course. */

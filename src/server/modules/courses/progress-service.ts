@@ -25,6 +25,7 @@ import { lessonHeads, type LessonHead } from './lesson-repo.js';
 import { visibleLesson } from './lesson-service.js';
 import { findCourseProduct } from './product-service.js';
 import {
+  claimEnrolment,
   claimGrant,
   countEnrolments,
   countLessonsAndDone,
@@ -38,6 +39,7 @@ import {
   findGrantBySourceKey,
   findProgress,
   issueCertificate,
+  markDone,
   markEnrolmentGranted,
   ownsCourse,
   progressInCourse,
@@ -58,23 +60,29 @@ function refusal(decision: CourseAccessDecision): Forbidden {
   return new Forbidden();
 }
 
+/** A second enrolment, at once or later: the first did the work (409, the course stays as it is). */
+const alreadyEnrolled = () => new Conflict('You are enrolled in this course already.');
+
 // Enrolment and grants
 
 /**
  * Enrols the caller: in a free course anyone logged in, in a premium course members and staff. A purchase
  * course is never enrolled in this way (403 saying it must be bought); its buyers are enrolled by the grant.
+ * Once: the insert on the enrolment's unique key decides, so of requests at once one answers the enrolment
+ * and the others, like any later one, 409 "You are enrolled in this course already.".
  */
 export async function enrol(ctx: AppContext, viewer: Viewer, actor: Actor, courseId: number): Promise<Enrolment> {
   const course = await visibleCourse(ctx, viewer, courseId);
   const db = ctx.db.kysely;
   if (course.access === 'purchase') {
     const existing = await findEnrolment(db, actor.id, course.id);
-    if (existing && existing.source !== 'self') return toEnrolment(existing);
+    if (existing && existing.source !== 'self') throw alreadyEnrolled();
     throw refusal({ can_read: false, reason: 'purchase_required' });
   }
   const { decision } = await courseAccessOf(ctx, viewer, course);
   if (!decision.can_read) throw refusal(decision);
-  return toEnrolment(await ensureEnrolment(db, actor.id, course.id, 'self', nowIso()));
+  if (!(await claimEnrolment(db, actor.id, course.id, 'self', nowIso()))) throw alreadyEnrolled();
+  return toEnrolment((await findEnrolment(db, actor.id, course.id))!);
 }
 
 /** Where a grant comes from; `reference` is the order id, gift id or staff reference. */
@@ -144,8 +152,14 @@ export async function revokeCourseGrantWithin(trx: Kysely<Database>, source: Cou
   return true;
 }
 
-export function staffGrantCourse(ctx: AppContext, courseId: number, input: { user_id: number; reference?: string; product_id?: number }): Promise<CourseGrantResult> {
-  return grantCourse(ctx, input.user_id, courseId, { kind: 'staff', reference: input.reference ?? randomUUID() }, { productId: input.product_id });
+/**
+ * Staff grant a course once per reference: a repeat of a reference (at once or later) grants nothing and is a
+ * 409 saying so; the shop's own grants stay idempotent (`granted: false`) for its retries.
+ */
+export async function staffGrantCourse(ctx: AppContext, courseId: number, input: { user_id: number; reference?: string; product_id?: number }): Promise<CourseGrantResult> {
+  const result = await grantCourse(ctx, input.user_id, courseId, { kind: 'staff', reference: input.reference ?? randomUUID() }, { productId: input.product_id });
+  if (!result.granted) throw new Conflict('This reference has been granted already.', { reference: 'This reference has been granted already.' });
+  return result;
 }
 
 // Lesson progress
@@ -166,8 +180,9 @@ function progressView(lessonId: number, courseId: number, row: Awaited<ReturnTyp
 
 /**
  * Records the caller's progress in a lesson of a course they may read (403 otherwise, previews included:
- * progress belongs to a course one learns). Idempotent: per lesson the later client timestamp's position
- * wins whatever the arrival order, and `done` never reverts. A timestamp ahead of the server's clock counts
+ * progress belongs to a course one learns). Per lesson the later client timestamp's position wins whatever the
+ * arrival order, and `done` never reverts. Marking done happens once: a `done: true` write to a lesson done
+ * already (a repeat, or one of several at once) is a 409 "This lesson is done already." that writes nothing. A timestamp ahead of the server's clock counts
  * as now, so one device with a fast clock cannot freeze the position. Enrols the caller when they were not,
  * and issues the certificate when this completes the course, in the same transaction.
  */
@@ -185,8 +200,14 @@ export async function recordProgress(ctx: AppContext, viewer: Viewer, actor: Act
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await ensureEnrolment(trx, actor.id, course.id, 'self', at);
     await touchEnrolment(trx, actor.id, course.id, at);
-    await upsertProgress(trx, { user_id: actor.id, lesson_id: lesson.id, done: input.done ? 1 : 0, position: input.position, client_updated_at: clientAt, at });
-    if (!input.done) return;
+    if (!input.done) {
+      await upsertProgress(trx, { user_id: actor.id, lesson_id: lesson.id, done: 0, position: input.position, client_updated_at: clientAt, at });
+      return;
+    }
+    // Marking done happens once: the write that moves the lesson to done decides; a repeat changes nothing.
+    if (!(await markDone(trx, { user_id: actor.id, lesson_id: lesson.id, position: input.position, client_updated_at: clientAt, at }))) {
+      throw new Conflict('This lesson is done already.');
+    }
     const { total, done } = await countLessonsAndDone(trx, actor.id, course.id);
     if (total === 0 || done < total) return;
     const person = await findDisplayName(trx, actor.id);

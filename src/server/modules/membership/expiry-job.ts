@@ -7,7 +7,8 @@ import { getUser, hasEmail } from '../users/service.js';
 import { reminderMail } from './mail-templates.js';
 import { monthOf } from './meter.js';
 import { pruneBefore } from './meter-repo.js';
-import { claimReminder, dueForReminder, endLapsed, releaseReminder, type ReminderKind, type SubscriptionRow } from './repo.js';
+import { claimReminder, dueForReminder, endLapsed, releaseReminder, type ReminderKind } from './expiry-repo.js';
+import type { SubscriptionRow } from './repo.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** How often each process runs the job. Any number of processes may run it: claims keep mails single. */

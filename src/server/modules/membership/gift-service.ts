@@ -13,13 +13,13 @@ import {
   deleteUnusedGiftCode,
   findGiftCode,
   findGiftCodeByHash,
-  findProduct,
   insertGiftCode,
   listGiftCodes as selectGiftCodes,
   markRedeemed,
   type GiftCodeRow,
   type GiftCodeStatus,
-} from './repo.js';
+} from './gift-repo.js';
+import { findProduct } from './repo.js';
 import { grantWithin } from './grant-service.js';
 import { getSubscription } from './service.js';
 
@@ -105,12 +105,14 @@ const REDEEM_RATES: Rate[] = [
   { limit: REDEEM_LIMIT_DAY, windowSeconds: 24 * 3600 },
 ];
 
-class AlreadyUsed extends Error {}
+/** A used code: redeemed before, or by a request at the same moment; the one redemption did the work. */
+const alreadyUsed = () => new Conflict('This code has been used.', { code: 'This code has been used.' });
 
 /**
  * Redeems a code for the caller: a few tries per user and per address (so codes cannot be guessed), then
- * in one transaction the code is marked used by a conditional update (of two concurrent redemptions one
- * wins) and its period granted with the code as the source.
+ * in one transaction the code is marked used by a conditional update (of redemptions at once one wins) and
+ * its period granted with the code as the source. A used code is a 409 "This code has been used.", at once or
+ * later, as every write that happens once answers its repeats.
  */
 export async function redeemGiftCode(ctx: AppContext, actor: Actor, code: string, request: { ip: string; language: Language }): Promise<Subscription> {
   await takeQuotas(
@@ -125,32 +127,26 @@ export async function redeemGiftCode(ctx: AppContext, actor: Actor, code: string
   if (!row) throw Invalid.field('code', 'This code is not valid.');
   const now = new Date();
   const at = now.toISOString();
-  if (row.redeemed_at) throw Invalid.field('code', 'This code has been used.');
+  if (row.redeemed_at) throw alreadyUsed();
   if (row.expires_at <= at) throw Invalid.field('code', 'This code has expired.');
   const product = (await findProduct(ctx.db.kysely, row.product_id))!;
-  let subscriptionId: number;
-  try {
-    ({ subscriptionId } = await ctx.db.kysely.transaction().execute(async (trx) => {
-      if (!(await markRedeemed(trx, row.id, actor.id, at))) throw new AlreadyUsed();
-      return grantWithin(
-        trx,
-        {
-          userId: actor.id,
-          membershipId: product.membership_id,
-          productId: product.id,
-          periodUnit: product.period_unit,
-          periodCount: product.period_count,
-          source: 'gift',
-          sourceKey: `gift:${row.id}`,
-          language: request.language,
-          grantedBy: null,
-        },
-        now,
-      );
-    }));
-  } catch (err) {
-    if (err instanceof AlreadyUsed) throw Invalid.field('code', 'This code has been used.');
-    throw err;
-  }
+  const { subscriptionId } = await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (!(await markRedeemed(trx, row.id, actor.id, at))) throw alreadyUsed();
+    return grantWithin(
+      trx,
+      {
+        userId: actor.id,
+        membershipId: product.membership_id,
+        productId: product.id,
+        periodUnit: product.period_unit,
+        periodCount: product.period_count,
+        source: 'gift',
+        sourceKey: `gift:${row.id}`,
+        language: request.language,
+        grantedBy: null,
+      },
+      now,
+    );
+  });
   return getSubscription(ctx, actor, subscriptionId);
 }

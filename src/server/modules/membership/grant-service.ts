@@ -210,9 +210,16 @@ async function sameSourceAgain(ctx: AppContext, subscriptionId: number, userId: 
   return { granted: false, subscription };
 }
 
+/**
+ * Staff grant a period once per reference: a repeat of a reference (at once or later) grants nothing and is a
+ * 409 saying so, as every write that happens once answers its repeats. The shop's and gift codes' own grants
+ * stay idempotent (`granted: false`) for their retries.
+ */
 export async function staffGrant(ctx: AppContext, actor: Actor, input: { user_id: number; product_id: number; reference?: string }): Promise<GrantResult> {
   requireStaffActor(actor);
-  return grantMembership(ctx, input.user_id, input.product_id, { kind: 'staff', reference: input.reference ?? randomUUID() }, { grantedBy: actor.id });
+  const result = await grantMembership(ctx, input.user_id, input.product_id, { kind: 'staff', reference: input.reference ?? randomUUID() }, { grantedBy: actor.id });
+  if (!result.granted) throw new Conflict('This reference has been granted already.', { reference: 'This reference has been granted already.' });
+  return result;
 }
 
 /** Staff add a period to a subscription, from the later of now and its end. */

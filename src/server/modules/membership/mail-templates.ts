@@ -1,6 +1,6 @@
 import type { Language } from '../../../shared/i18n/index.js';
 import type { MailMessage } from '../../platform/mail.js';
-import type { ReminderKind } from './repo.js';
+import type { ReminderKind } from './expiry-repo.js';
 
 /**
  * Membership mails, in the member's language when it is known (the language of the request that led to

@@ -2,14 +2,13 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type {
   Database,
   GrantSource,
-  MembershipGiftCodesTable,
   MembershipGrantsTable,
   MembershipProductsTable,
   MembershipsTable,
   SubscriptionsTable,
 } from '../../db/types.js';
 
-/** SQL of plans, products, user memberships, subscriptions, grants and gift codes. */
+/** SQL of plans, products, user memberships, subscriptions and grants (gift codes: gift-repo.ts; the expiry job's: expiry-repo.ts). */
 
 // Plans
 
@@ -179,7 +178,8 @@ export async function ensureUserMembership(db: Kysely<Database>, userId: number,
 
 // Subscriptions
 
-function subscriptionsQuery(db: Kysely<Database>) {
+/** Subscriptions with their user and plan (the expiry job's reminders read them too). */
+export function subscriptionsQuery(db: Kysely<Database>) {
   return db
     .selectFrom('subscriptions as s')
     .innerJoin('user_memberships as um', 'um.id', 's.user_membership_id')
@@ -302,127 +302,4 @@ export async function deleteGrant(db: Kysely<Database>, id: number): Promise<boo
 
 export function grantsOf(db: Kysely<Database>, subscriptionId: number) {
   return db.selectFrom('membership_grants').selectAll().where('subscription_id', '=', subscriptionId).orderBy('id').execute();
-}
-
-// Gift codes
-
-function giftCodesQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('membership_gift_codes as g')
-    .innerJoin('membership_products as p', 'p.id', 'g.product_id')
-    .innerJoin('memberships as m', 'm.id', 'p.membership_id')
-    .selectAll('g')
-    .select(['m.slug as membership_slug', 'p.period_unit', 'p.period_count']);
-}
-
-export type GiftCodeRow = NonNullable<Awaited<ReturnType<typeof findGiftCode>>>;
-export type GiftCodeStatus = 'unused' | 'redeemed' | 'expired';
-
-export function findGiftCode(db: Kysely<Database>, id: number) {
-  return giftCodesQuery(db).where('g.id', '=', id).executeTakeFirst();
-}
-
-export function findGiftCodeByHash(db: Kysely<Database>, codeHash: string) {
-  return giftCodesQuery(db).where('g.code_hash', '=', codeHash).executeTakeFirst();
-}
-
-function filteredGiftCodes(db: Kysely<Database>, status: GiftCodeStatus | undefined, now: string) {
-  const q = giftCodesQuery(db);
-  if (status === 'redeemed') return q.where('g.redeemed_at', 'is not', null);
-  if (status === 'unused') return q.where('g.redeemed_at', 'is', null).where('g.expires_at', '>', now);
-  if (status === 'expired') return q.where('g.redeemed_at', 'is', null).where('g.expires_at', '<=', now);
-  return q;
-}
-
-export function listGiftCodes(db: Kysely<Database>, status: GiftCodeStatus | undefined, now: string, limit: number, offset: number) {
-  return filteredGiftCodes(db, status, now).orderBy('g.id', 'desc').limit(limit).offset(offset).execute();
-}
-
-export async function countGiftCodes(db: Kysely<Database>, status: GiftCodeStatus | undefined, now: string): Promise<number> {
-  const row = await filteredGiftCodes(db, status, now)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-export async function insertGiftCode(db: Kysely<Database>, values: Insertable<MembershipGiftCodesTable>): Promise<number> {
-  const row = await db.insertInto('membership_gift_codes').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** Marks the code redeemed only if it is unused and unexpired: of two racing redemptions one wins. */
-export async function markRedeemed(db: Kysely<Database>, id: number, userId: number, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('membership_gift_codes')
-    .set({ redeemed_by: userId, redeemed_at: now })
-    .where('id', '=', id)
-    .where('redeemed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function deleteUnusedGiftCode(db: Kysely<Database>, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('membership_gift_codes').where('id', '=', id).where('redeemed_at', 'is', null).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
-}
-
-// Expiry job
-
-/** Marks active subscriptions whose end has passed as inactive; returns how many. */
-export async function endLapsed(db: Kysely<Database>, now: string): Promise<number> {
-  const result = await db
-    .updateTable('subscriptions')
-    .set({ is_active: 0, updated_at: now })
-    .where('is_active', '=', 1)
-    .where('ends_at', '<=', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-export type ReminderKind = 'expires_7d' | 'expires_1d' | 'expired';
-
-/**
- * Subscriptions that a reminder of `kind` is due for and not yet claimed: active ones ending in
- * (from, to], or, for `expired`, lapsed ones (not ended by staff) that ended in (from, to].
- */
-export function dueForReminder(db: Kysely<Database>, kind: ReminderKind, from: string, to: string) {
-  let q = subscriptionsQuery(db)
-    .where('s.ends_at', '>', from)
-    .where('s.ends_at', '<=', to)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('membership_reminders as r')
-            .select(sql<number>`1`.as('one'))
-            .whereRef('r.subscription_id', '=', 's.id')
-            .where('r.kind', '=', kind)
-            .whereRef('r.term_ends_at', '=', 's.ends_at'),
-        ),
-      ),
-    );
-  q = kind === 'expired' ? q.where('s.ended_at', 'is', null).where('s.is_active', '=', 0) : q.where('s.is_active', '=', 1);
-  return q.orderBy('s.ends_at').limit(500).execute();
-}
-
-/** Claims a reminder before it is sent; false when another run claimed it first. */
-export async function claimReminder(db: Kysely<Database>, subscriptionId: number, kind: ReminderKind, termEndsAt: string, at: string): Promise<boolean> {
-  const row = await db
-    .insertInto('membership_reminders')
-    .values({ subscription_id: subscriptionId, kind, term_ends_at: termEndsAt, created_at: at })
-    .onConflict((oc) => oc.columns(['subscription_id', 'kind', 'term_ends_at']).doNothing())
-    .returning('subscription_id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Gives a claim back after the mail failed, so a later run tries again. */
-export async function releaseReminder(db: Kysely<Database>, subscriptionId: number, kind: ReminderKind, termEndsAt: string): Promise<void> {
-  await db
-    .deleteFrom('membership_reminders')
-    .where('subscription_id', '=', subscriptionId)
-    .where('kind', '=', kind)
-    .where('term_ends_at', '=', termEndsAt)
-    .execute();
 }

@@ -196,7 +196,7 @@ export const membershipRoutes = moduleRoutes((app) => {
     );
 
     zapp.post(membershipPaths.grant, {
-      schema: { tags, summary: "Grant a product's period to a user (staff; idempotent per reference)", body: grantBody, response: { 200: grantResponse, 400: errorBody, 409: errorBody, ...staffErrors } },
+      schema: { tags, summary: "Grant a product's period to a user (staff; once per reference: a repeated reference is a 409)", body: grantBody, response: { 200: grantResponse, 400: errorBody, 409: errorBody, ...staffErrors } },
       handler: async (request) => staffGrant(ctx, await requireStaff(request), request.body),
     });
 
@@ -239,7 +239,7 @@ export const membershipRoutes = moduleRoutes((app) => {
     });
 
     zapp.post(membershipPaths.redeem, {
-      schema: { tags, summary: 'Redeem a gift code for the caller', body: redeemBody, response: { 200: redeemResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
+      schema: { tags, summary: 'Redeem a gift code for the caller (a used code: 409)', body: redeemBody, response: { 200: redeemResponse, 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody } },
       handler: async (request) => {
         const actor = await requireUser(request);
         const language = pickLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);

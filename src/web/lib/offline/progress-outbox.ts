@@ -1,6 +1,7 @@
 import type { LessonProgress } from '../../../shared/api/courses.js';
 import { coursesPaths } from '../../../shared/api/courses-paths.js';
 import type { LecternDb, ProgressOutboxEntry } from '../db.js';
+import { isAlreadyDone } from '../already-done.js';
 import { ApiError, pathOf, type HttpClient } from '../http.js';
 
 /*
@@ -40,6 +41,20 @@ export interface FlushResult {
 const isFinal = (err: unknown) => err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 408 && err.status !== 429;
 
 /**
+ * Sends one entry. A "done" the server holds already (409: marked on another device, or sent by this one before
+ * an answer that was lost) is sent all the same: its answer is the lesson's progress as the server holds it.
+ */
+async function send(http: HttpClient, entry: QueuedProgress): Promise<LessonProgress> {
+  const path = pathOf(coursesPaths.lessonProgress, { id: entry.lesson_id });
+  try {
+    return await http.put<LessonProgress>(path, { done: entry.done, position: entry.position, client_updated_at: entry.client_updated_at });
+  } catch (err) {
+    if (!entry.done || !isAlreadyDone(err)) throw err;
+    return http.get<LessonProgress>(path);
+  }
+}
+
+/**
  * Sends a user's queued progress, oldest first, and removes each entry the server answered. Stops at the first
  * entry that could not be sent for now (offline, server error, an expired session), keeping it and those after.
  */
@@ -49,12 +64,7 @@ export async function flushOutbox(db: LecternDb, http: HttpClient, userId: numbe
   for (const [index, row] of rows.entries()) {
     const { seq, ...entry } = row;
     try {
-      const answer = await http.put<LessonProgress>(pathOf(coursesPaths.lessonProgress, { id: entry.lesson_id }), {
-        done: entry.done,
-        position: entry.position,
-        client_updated_at: entry.client_updated_at,
-      });
-      result.sent.push(answer);
+      result.sent.push(await send(http, entry));
     } catch (err) {
       if (!isFinal(err)) {
         result.left = rows.length - index;

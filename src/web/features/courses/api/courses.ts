@@ -19,6 +19,7 @@ import type {
 import { coursesPaths } from '../../../../shared/api/courses-paths.js';
 import { API_PREFIX } from '../../../../shared/api/prefix.js';
 import type { Language } from '../../../../shared/i18n/index.js';
+import { isAlreadyDone } from '../../../lib/already-done.js';
 import { pathOf, type HttpClient, type RequestOptions } from '../../../lib/http.js';
 
 /** Public answers are fetched as a guest, so their keys name no user and the server's render matches. */
@@ -143,11 +144,28 @@ export const certificateQuery = (http: HttpClient, code: string) =>
     queryFn: () => http.get<Certificate>(pathOf(coursesPaths.certificate, { code }), undefined, GUEST),
   });
 
-export const enrol = (http: HttpClient, id: number) => http.post<Enrolment>(pathOf(coursesPaths.courseEnrol, { id }));
+/** Enrols the caller; a 409 (enrolled already: a double tap, another tab) is the enrolment asked for, so it resolves too. */
+export async function enrol(http: HttpClient, id: number): Promise<void> {
+  try {
+    await http.post<Enrolment>(pathOf(coursesPaths.courseEnrol, { id }));
+  } catch (err) {
+    if (!isAlreadyDone(err)) throw err;
+  }
+}
 
-/** Marks a lesson done, stamped with the device's clock: the server keeps the later change per lesson. */
-export const markLessonDone = (http: HttpClient, id: number, now = new Date()) =>
-  http.put<LessonProgress>(pathOf(coursesPaths.lessonProgress, { id }), { done: true, position: 1, client_updated_at: now.toISOString() });
+/**
+ * Marks a lesson done, stamped with the device's clock: the server keeps the later change per lesson. A 409 (done
+ * already: another tab, a retry after a lost answer) counts as done: the answer is the lesson's progress as held.
+ */
+export async function markLessonDone(http: HttpClient, id: number, now = new Date()): Promise<LessonProgress> {
+  const path = pathOf(coursesPaths.lessonProgress, { id });
+  try {
+    return await http.put<LessonProgress>(path, { done: true, position: 1, client_updated_at: now.toISOString() });
+  } catch (err) {
+    if (!isAlreadyDone(err)) throw err;
+    return http.get<LessonProgress>(path);
+  }
+}
 
 /** The contract's levels and access kinds, in order (its zod enums stay out of the browser bundle). */
 export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const satisfies readonly CourseLevel[];

@@ -5,6 +5,7 @@ import type { Subscription } from '../../../../shared/api/membership.js';
 import type { MessageKey } from '../../../../shared/i18n/index.js';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
+import { isAlreadyDone } from '../../../lib/already-done.js';
 import { describeError } from '../../../lib/api-messages.js';
 import { formatDate } from '../../../lib/format.js';
 import { useForm } from '../../../lib/forms/use-form.js';
@@ -39,7 +40,11 @@ const GRANT_SOURCE = {
   gift: 'myMembership.grant.gift',
 } as const satisfies Record<Grant['source'], MessageKey>;
 
-function RedeemForm({ onRedeemed }: { onRedeemed: (subscription: Subscription) => Promise<void> }) {
+/**
+ * Redeeming a code. A used code (409, one redemption per code) is shown at the field, and the plan above is read
+ * again: when this account's own earlier try redeemed it (an answer lost, a second tab), the plan shows the period.
+ */
+function RedeemForm({ onRedeemed }: { onRedeemed: (subscription?: Subscription) => Promise<void> }) {
   const http = useHttp();
   const { t, lang } = useI18n();
   const [status, setStatus] = useState('');
@@ -54,6 +59,7 @@ function RedeemForm({ onRedeemed }: { onRedeemed: (subscription: Subscription) =
     } catch (caught) {
       const error = localiseApiError(caught, lang);
       form.showError(error, describeError(error, t, lang));
+      if (isAlreadyDone(caught)) await onRedeemed();
     }
   };
   return (
