@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/types.js';
 import { assertSessionLive } from '../modules/auth/service.js';
 import { getUser } from '../modules/users/service.js';
 import { Forbidden, TokenInvalid, Unauthorized } from './errors.js';
+import { privateResponse } from './http.js';
 
 /** The caller of a request: a logged-in, active user, or null for a guest. */
 export type Actor = Pick<UserRow, 'id' | 'role' | 'username' | 'email' | 'display_name' | 'avatar'>;
@@ -54,6 +55,13 @@ export function getActor(request: FastifyRequest): Promise<Actor | null> {
 export async function requireUser(request: FastifyRequest): Promise<Actor> {
   const actor = await getActor(request);
   if (!actor) throw new Unauthorized();
+  return actor;
+}
+
+/** The caller of a call that answers only them (their own things, or staff's): 401 without a login; the answer is private. */
+export async function privateCaller(request: FastifyRequest, reply: FastifyReply): Promise<Actor> {
+  const actor = await requireUser(request);
+  privateResponse(reply);
   return actor;
 }
 

@@ -38,6 +38,11 @@ export function paginate<T>(
   };
 }
 
+/** A list call's answer: the page a service found for the request's query, with links to the pages either side. */
+export function listAnswer<T>(request: FastifyRequest & { query: PageQuery }, publicUrl: string, page: { count: number; results: T[] }): Paginated<T> {
+  return paginate(request, publicUrl, request.query, page.count, page.results);
+}
+
 export const offsetOf = (query: PageQuery) => (query.page - 1) * query.page_size;
 
 /** Responses that depend on who is asking must never sit in a shared cache. */

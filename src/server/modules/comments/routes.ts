@@ -17,8 +17,8 @@ import {
   userCommentList,
 } from '../../../shared/api/comments.js';
 import { errorBody, idParam, pageQuery } from '../../../shared/api/common.js';
-import { getActor, requireStaff, requireUser, type Actor } from '../../platform/auth.js';
-import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { type Actor, getActor, privateCaller, requireStaff, requireUser } from '../../platform/auth.js';
+import { listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { entitlementOf } from '../content/access.js';
 import type { ObjectRef } from './repo.js';
 import {
@@ -65,8 +65,7 @@ export const commentsRoutes = moduleRoutes((app) => {
     },
     handler: async (request, reply) => {
       const caller = await commenterOf(request, reply, await getActor(request));
-      const page = await listComments(ctx, caller, refOf(request.params), request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+      return listAnswer(request, ctx.config.publicUrl, await listComments(ctx, caller, refOf(request.params), request.query));
     },
   });
 
@@ -81,11 +80,7 @@ export const commentsRoutes = moduleRoutes((app) => {
   app.post(commentsPaths.comment, {
     schema: { tags, summary: 'Comment on an article or a lesson, or answer a comment (`reply_to`)', body: commentCreate, response: { 201: comment } },
     config: WRITES,
-    handler: async (request, reply) => {
-      const actor = await requireUser(request);
-      privateResponse(reply);
-      return reply.status(201).send(await postComment(ctx, actor, request.body));
-    },
+    handler: async (request, reply) => reply.status(201).send(await postComment(ctx, await privateCaller(request, reply), request.body)),
   });
 
   app.delete(commentsPaths.one, {
@@ -116,8 +111,7 @@ export const commentsRoutes = moduleRoutes((app) => {
     },
     handler: async (request, reply) => {
       privateResponse(reply);
-      const page = await listFlaggedComments(ctx, await requireStaff(request), request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+      return listAnswer(request, ctx.config.publicUrl, await listFlaggedComments(ctx, await requireStaff(request), request.query));
     },
   });
 
@@ -134,21 +128,13 @@ export const commentsRoutes = moduleRoutes((app) => {
   app.post(commentsPaths.feedback, {
     schema: { tags, summary: 'Like or dislike a comment; the same again takes it back', body: commentFeedback, response: { 200: commentFeedbackResult } },
     config: WRITES,
-    handler: async (request, reply) => {
-      const actor = await requireUser(request);
-      privateResponse(reply);
-      return giveFeedback(ctx, actor, request.body.comment, request.body.flag);
-    },
+    handler: async (request, reply) => giveFeedback(ctx, await privateCaller(request, reply), request.body.comment, request.body.flag),
   });
 
   app.post(commentsPaths.flag, {
     schema: { tags, summary: 'Flag a comment for removal (once per reader); three flags hide it until staff look', body: commentFlag, response: { 201: commentFlagResult } },
     config: WRITES,
-    handler: async (request, reply) => {
-      const actor = await requireUser(request);
-      privateResponse(reply);
-      return reply.status(201).send(await flagComment(ctx, actor, request.body.comment));
-    },
+    handler: async (request, reply) => reply.status(201).send(await flagComment(ctx, await privateCaller(request, reply), request.body.comment)),
   });
 
   app.get(commentsPaths.user, {
@@ -157,8 +143,7 @@ export const commentsRoutes = moduleRoutes((app) => {
       const actor = await getActor(request);
       if (actor || request.headers.authorization) privateResponse(reply);
       else reply.header('cache-control', 'no-cache');
-      const page = await listUserComments(ctx, actor, request.params.id, request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+      return listAnswer(request, ctx.config.publicUrl, await listUserComments(ctx, actor, request.params.id, request.query));
     },
   });
 });

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/api/courses.js';
 import type { Actor } from '../../platform/auth.js';
 import { getActor, requireStaff } from '../../platform/auth.js';
-import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { courseOutline as getOutline, coursePriceCard, courseTaxonomy, createCourse, deleteCourse, getCourse, listCourseCards, updateCourse } from './course-service.js';
 import { viewerOf } from './viewer.js';
@@ -51,8 +51,7 @@ export const courseRoutes = moduleRoutes((app) => {
     handler: async (request, reply) => {
       const actor = await getActor(request);
       if (request.query.include_drafts) privateResponse(reply);
-      const page = await listCourseCards(ctx, await viewerOf(ctx, actor), request.query, requestLanguage(request, reply));
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+      return listAnswer(request, ctx.config.publicUrl, await listCourseCards(ctx, await viewerOf(ctx, actor), request.query, requestLanguage(request, reply)));
     },
   });
 
@@ -110,18 +109,12 @@ export const courseRoutes = moduleRoutes((app) => {
 
   app.put(coursesPaths.course, {
     schema: { tags, summary: 'Replace a course (staff)', params: idParam, body: courseWrite, response: { 200: courseDetail } },
-    handler: async (request) => {
-      const actor = await requireStaff(request);
-      return updateCourse(ctx, await viewerOf(ctx, actor), request.params.id, request.body);
-    },
+    handler: async (request) => updateCourse(ctx, await viewerOf(ctx, await requireStaff(request)), request.params.id, request.body),
   });
 
   app.patch(coursesPaths.course, {
     schema: { tags, summary: 'Change some fields of a course (staff)', params: idParam, body: coursePatch, response: { 200: courseDetail } },
-    handler: async (request) => {
-      const actor = await requireStaff(request);
-      return updateCourse(ctx, await viewerOf(ctx, actor), request.params.id, request.body);
-    },
+    handler: async (request) => updateCourse(ctx, await viewerOf(ctx, await requireStaff(request)), request.params.id, request.body),
   });
 
   app.delete(coursesPaths.course, {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam } from '../../../shared/api/common.js';
 import { courseNamesQuery, courseTaxonList, coursesPaths, lessonDetail, lessonList, lessonListQuery, lessonNavigation, lessonPatch, lessonWrite } from '../../../shared/api/courses.js';
 import { getActor, requireStaff } from '../../platform/auth.js';
-import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { courseTaxonomy } from './course-service.js';
 import { createLesson, deleteLesson, getLesson, isOpenToAll, lessonNavigation as getNavigation, listLessonCards, updateLesson } from './lesson-service.js';
@@ -20,8 +20,7 @@ export const lessonRoutes = moduleRoutes((app) => {
       const actor = await getActor(request);
       // Staff also see the lessons of unpublished courses.
       if (actor) privateResponse(reply);
-      const page = await listLessonCards(ctx, await viewerOf(ctx, actor), request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+      return listAnswer(request, ctx.config.publicUrl, await listLessonCards(ctx, await viewerOf(ctx, actor), request.query));
     },
   });
 
@@ -58,26 +57,17 @@ export const lessonRoutes = moduleRoutes((app) => {
 
   app.post(coursesPaths.lessons, {
     schema: { tags, summary: 'Create a lesson (staff); Markdown is rendered now', body: lessonWrite, response: { 201: lessonDetail } },
-    handler: async (request, reply) => {
-      const actor = await requireStaff(request);
-      return reply.status(201).send(await createLesson(ctx, await viewerOf(ctx, actor), request.body));
-    },
+    handler: async (request, reply) => reply.status(201).send(await createLesson(ctx, await viewerOf(ctx, await requireStaff(request)), request.body)),
   });
 
   app.put(coursesPaths.lesson, {
     schema: { tags, summary: 'Replace a lesson (staff)', params: idParam, body: lessonWrite, response: { 200: lessonDetail } },
-    handler: async (request) => {
-      const actor = await requireStaff(request);
-      return updateLesson(ctx, await viewerOf(ctx, actor), request.params.id, request.body);
-    },
+    handler: async (request) => updateLesson(ctx, await viewerOf(ctx, await requireStaff(request)), request.params.id, request.body),
   });
 
   app.patch(coursesPaths.lesson, {
     schema: { tags, summary: 'Change some fields of a lesson (staff)', params: idParam, body: lessonPatch, response: { 200: lessonDetail } },
-    handler: async (request) => {
-      const actor = await requireStaff(request);
-      return updateLesson(ctx, await viewerOf(ctx, actor), request.params.id, request.body);
-    },
+    handler: async (request) => updateLesson(ctx, await viewerOf(ctx, await requireStaff(request)), request.params.id, request.body),
   });
 
   app.delete(coursesPaths.lesson, {

@@ -26,7 +26,7 @@ import {
 import { z } from 'zod';
 import { requireStaff, requireUser } from '../../platform/auth.js';
 import { attachmentHeader } from '../../platform/attachment.js';
-import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { asZod, listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { openDownload } from './downloads.js';
 import type { Answer, KeyedRequest } from './idempotency.js';
 import { defineOrderJob } from './order-job.js';
@@ -93,18 +93,12 @@ export const ordersRoutes = moduleRoutes((app) => {
 
     zapp.get(ordersPaths.orders, {
       schema: { tags, summary: "The caller's orders, newest first; staff: every order (filters: user, status, number, payment_method, placed_after, placed_before)", querystring: orderListQuery, response: { 200: orderList, 400: errorBody, 401: errorBody, 403: errorBody } },
-      handler: async (request) => {
-        const page = await listOrders(ctx, await requireUser(request), request.query);
-        return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
-      },
+      handler: async (request) => listAnswer(request, ctx.config.publicUrl, await listOrders(ctx, await requireUser(request), request.query)),
     });
 
     zapp.get(ordersPaths.myOrder, {
       schema: { tags, summary: "The caller's own orders, newest first (query: status, page)", querystring: myOrderQuery, response: { 200: orderList, 400: errorBody, 401: errorBody } },
-      handler: async (request) => {
-        const page = await myOrders(ctx, await requireUser(request), request.query);
-        return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
-      },
+      handler: async (request) => listAnswer(request, ctx.config.publicUrl, await myOrders(ctx, await requireUser(request), request.query)),
     });
 
     zapp.get(ordersPaths.order, {
@@ -119,10 +113,7 @@ export const ordersRoutes = moduleRoutes((app) => {
 
     zapp.get(ordersPaths.orderlines, {
       schema: { tags, summary: "Lines of the caller's orders (staff: every order's), newest first; `order` filters", querystring: orderLineListQuery, response: { 200: orderLineList, ...readErrors } },
-      handler: async (request) => {
-        const page = await listOrderLines(ctx, await requireUser(request), request.query);
-        return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
-      },
+      handler: async (request) => listAnswer(request, ctx.config.publicUrl, await listOrderLines(ctx, await requireUser(request), request.query)),
     });
 
     zapp.get(ordersPaths.orderline, {
@@ -150,10 +141,7 @@ export const ordersRoutes = moduleRoutes((app) => {
 
     zapp.get(ordersPaths.orderlineattributes, {
       schema: { tags, summary: "Option values of the caller's order lines (staff: every line's); `line` filters", querystring: orderLineAttributeListQuery, response: { 200: orderLineAttributeList, ...readErrors } },
-      handler: async (request) => {
-        const page = await listOrderLineAttributes(ctx, await requireUser(request), request.query);
-        return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
-      },
+      handler: async (request) => listAnswer(request, ctx.config.publicUrl, await listOrderLineAttributes(ctx, await requireUser(request), request.query)),
     });
 
     zapp.get(ordersPaths.orderlineattribute, {

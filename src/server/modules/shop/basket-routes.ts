@@ -28,7 +28,7 @@ import {
   voucherCodeBody,
 } from '../../../shared/api/shop.js';
 import { requireUser } from '../../platform/auth.js';
-import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { asZod, listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { createLine, deleteLine, getLine, getLineAttribute, listLines, updateLine, updateLineAttribute } from './basket-lines-service.js';
 import { addProduct, addVoucher, basketShippingMethods, chooseShipping, deleteBasket, getBasket, listBaskets, ownBasket, removeVoucher, updateBasket } from './basket-service.js';
@@ -93,10 +93,7 @@ export const basketRoutes = moduleRoutes((app) => {
 
     zapp.get(shopPaths.baskets, {
       schema: { tags, summary: "The caller's baskets; staff: every basket (filter by owner, status)", querystring: basketListQuery, response: { 200: basketList, 400: errorBody, 401: errorBody, 403: errorBody } },
-      handler: async (request) => {
-        const page = await listBaskets(ctx, await requireUser(request), request.query);
-        return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
-      },
+      handler: async (request) => listAnswer(request, ctx.config.publicUrl, await listBaskets(ctx, await requireUser(request), request.query)),
     });
 
     zapp.get(shopPaths.basketById, {

@@ -35,7 +35,7 @@ import {
   stockRecordWrite,
 } from '../../../shared/api/shop.js';
 import { getActor, requireStaff } from '../../platform/auth.js';
-import { moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { courseBanner, createProduct, deleteProduct, getProduct, listProducts, productAvailability, productPrice, updateProduct } from './catalogue-service.js';
 import { createCategory, createOption, deleteCategory, getCategory, getOption, listCategories, listOptions, updateCategory } from './category-service.js';
@@ -84,8 +84,7 @@ export const catalogueRoutes = moduleRoutes((app) => {
     handler: async (request, reply) => {
       const actor = await getActor(request);
       if (actor) privateResponse(reply);
-      const page = await listProducts(ctx, actor, request.query, requestLanguage(request, reply));
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+      return listAnswer(request, ctx.config.publicUrl, await listProducts(ctx, actor, request.query, requestLanguage(request, reply)));
     },
   });
 
@@ -99,8 +98,7 @@ export const catalogueRoutes = moduleRoutes((app) => {
     handler: async (request, reply) => {
       const actor = await getActor(request);
       if (actor) privateResponse(reply);
-      const page = await listProducts(ctx, actor, { ...request.query, q: request.params.query }, requestLanguage(request, reply));
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+      return listAnswer(request, ctx.config.publicUrl, await listProducts(ctx, actor, { ...request.query, q: request.params.query }, requestLanguage(request, reply)));
     },
   });
 

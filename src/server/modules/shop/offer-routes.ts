@@ -12,7 +12,7 @@ import {
   voucherWrite,
 } from '../../../shared/api/shop.js';
 import { requireStaff } from '../../platform/auth.js';
-import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { asZod, listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import {
   createShippingMethod,
   createVoucher,
@@ -41,8 +41,7 @@ export const offerRoutes = moduleRoutes((app) => {
       schema: { tags, summary: 'Vouchers, newest first (staff)', querystring: pageQuery, response: { 200: voucherList, 400: errorBody, ...staffErrors } },
       handler: async (request) => {
         await requireStaff(request);
-        const page = await listVouchers(ctx, request.query);
-        return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+        return listAnswer(request, ctx.config.publicUrl, await listVouchers(ctx, request.query));
       },
     });
 

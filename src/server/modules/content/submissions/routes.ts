@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { idParam, pageQuery } from '../../../../shared/api/common.js';
 import { contentPaths, submission, submissionList, submissionNote } from '../../../../shared/api/content.js';
-import { requireUser } from '../../../platform/auth.js';
+import { privateCaller } from '../../../platform/auth.js';
 import { Invalid, PayloadTooLarge, UnsupportedMediaType } from '../../../platform/errors.js';
-import { moduleRoutes, paginate, privateResponse } from '../../../platform/http.js';
+import { listAnswer, moduleRoutes } from '../../../platform/http.js';
 import { createSubmission, getSubmission, listOwnSubmissions, type Upload } from './service.js';
 
 const tags = ['submissions'];
@@ -56,29 +56,16 @@ export const submissionRoutes = moduleRoutes((app) => {
       response: { 201: submission },
     },
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    handler: async (request, reply) => {
-      const actor = await requireUser(request);
-      privateResponse(reply);
-      return reply.status(201).send(await createSubmission(ctx, actor, await readUpload(request)));
-    },
+    handler: async (request, reply) => reply.status(201).send(await createSubmission(ctx, await privateCaller(request, reply), await readUpload(request))),
   });
 
   app.get(contentPaths.submissionFile, {
     schema: { tags, summary: "The caller's submissions, newest first (staff: everyone's)", querystring: pageQuery, response: { 200: submissionList } },
-    handler: async (request, reply) => {
-      const actor = await requireUser(request);
-      privateResponse(reply);
-      const page = await listOwnSubmissions(ctx, actor, request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
-    },
+    handler: async (request, reply) => listAnswer(request, ctx.config.publicUrl, await listOwnSubmissions(ctx, await privateCaller(request, reply), request.query)),
   });
 
   app.get(contentPaths.submission, {
     schema: { tags, summary: 'One submission (its submitter or staff)', params: idParam, response: { 200: submission } },
-    handler: async (request, reply) => {
-      const actor = await requireUser(request);
-      privateResponse(reply);
-      return getSubmission(ctx, actor, request.params.id);
-    },
+    handler: async (request, reply) => getSubmission(ctx, await privateCaller(request, reply), request.params.id),
   });
 });
