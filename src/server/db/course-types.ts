@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 
 /**
  * Course tables (migration 0012). Booleans are 0/1 and timestamps ISO-8601 text, as everywhere; money is
@@ -9,8 +9,6 @@ type Flag = 0 | 1;
 export type CourseLevel = 'beginner' | 'intermediate' | 'advanced';
 /** `free`: everyone; `premium`: members and staff; `plan`: the members of `access_plan_id`'s plan and staff; `purchase`: buyers and staff. */
 export type CourseAccess = 'free' | 'premium' | 'plan' | 'purchase';
-/** A nullable column that inserts may leave out (migration 0034's). */
-type OptionalRef = ColumnType<number | null, number | null | undefined, number | null>;
 export type LessonMediaKind = 'video' | 'audio';
 /** How an enrolment began: the learner enrolled (`self`), or a grant from an order, a gift or staff. */
 export type EnrolmentSource = 'self' | 'order' | 'gift' | 'staff';
@@ -29,10 +27,10 @@ export interface CoursesTable {
   author_id: number;
   access: CourseAccess;
   /** The plan whose members may read a `plan` course (migration 0034). */
-  access_plan_id: OptionalRef;
+  access_plan_id: number | null;
   language: string;
   /** The same course in the other language (migration 0034). */
-  translation_id: OptionalRef;
+  translation_id: number | null;
   is_published: Flag;
   published_at: string | null;
   position: number;
@@ -64,7 +62,7 @@ export interface LessonsTable {
   position: number;
   is_free_preview: Flag;
   /** The same lesson in the other language (migration 0034). */
-  translation_id: OptionalRef;
+  translation_id: number | null;
   created_at: string;
   updated_at: string;
 }

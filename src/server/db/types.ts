@@ -91,12 +91,12 @@ export interface ArticlesTable {
   category_id: number | null;
   /** `plan`: for the members of `access_plan_id`'s plan and staff (migration 0034). */
   access: 'free' | 'premium' | 'plan';
-  access_plan_id: ColumnType<number | null, number | null | undefined, number | null>;
+  access_plan_id: number | null;
   free_read: Flag;
   is_hot: Flag;
   language: string;
   /** The same article in the other language (migration 0034). */
-  translation_id: ColumnType<number | null, number | null | undefined, number | null>;
+  translation_id: number | null;
   status: 'draft' | 'published';
   reading_time: number;
   view_count: number;

@@ -171,5 +171,6 @@ export const revisionDetail = revisionSummary.extend({ fields: z.record(z.string
 export type RevisionDetail = z.infer<typeof revisionDetail>;
 
 const named = z.object({ id: z.number().int(), name: z.string() });
-export const editorialOptions = z.object({ categories: z.array(named), tags: z.array(named), topics: z.array(named) });
+/** What editors choose from; `plans`: for access "members of a plan". */
+export const editorialOptions = z.object({ categories: z.array(named), tags: z.array(named), topics: z.array(named), plans: z.array(named) });
 export type EditorialOptions = z.infer<typeof editorialOptions>;

@@ -69,7 +69,7 @@ const courseAccessOf = (data: Answer) => (isAnswer(data.course) ? data.course.ac
  * key alone does not show.
  */
 const GUEST_ANSWERS: Record<string, Record<string, (data: Answer) => boolean>> = {
-  articles: { detail: (a) => a.locked !== false || a.access !== 'premium' || a.free_read === true },
+  articles: { detail: (a) => a.locked !== false || a.access === 'free' || (a.access === 'premium' && a.free_read === true) },
   courses: {
     detail: (c) => c.enrolled == null && (c.can_read !== true || c.access === 'free'),
     outline: (o) => !Array.isArray(o.lessons) || o.lessons.every((l: unknown) => isAnswer(l) && l.done == null),

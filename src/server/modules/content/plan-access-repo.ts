@@ -23,3 +23,8 @@ export function activePlansOf(db: Kysely<Database>, userId: number, now: string)
 export async function planExists(db: Kysely<Database>, id: number): Promise<boolean> {
   return (await db.selectFrom('memberships').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
+
+/** Every plan's id and name, for the editors' choice of who may read a piece. */
+export function planNames(db: Kysely<Database>): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('memberships').select(['id', 'name']).orderBy('sort_order').orderBy('id').execute();
+}

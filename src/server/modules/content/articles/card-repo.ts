@@ -19,6 +19,7 @@ export const cardColumns = [
   'articles.author_id',
   'articles.category_id',
   'articles.access',
+  'articles.access_plan_id',
   'articles.free_read',
   'articles.is_hot',
   'articles.language',
@@ -31,7 +32,7 @@ export const cardColumns = [
 
 export type CardRow = Pick<
   ArticlesTable,
-  | 'title' | 'slug' | 'summary' | 'cover' | 'author_id' | 'category_id' | 'access' | 'free_read' | 'is_hot'
+  | 'title' | 'slug' | 'summary' | 'cover' | 'author_id' | 'category_id' | 'access' | 'access_plan_id' | 'free_read' | 'is_hot'
   | 'language' | 'status' | 'reading_time' | 'view_count' | 'published_at' | 'updated_at'
 > & { id: number };
 

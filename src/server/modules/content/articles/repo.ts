@@ -38,7 +38,7 @@ export async function relatedSource(db: Kysely<Database>) {
 
 /** What deciding access to an article needs, with its title: no body, no references. */
 export function findArticleAccessHead(db: Kysely<Database>, id: number) {
-  return db.selectFrom('articles').select(['id', 'title', 'status', 'published_at', 'access', 'free_read']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('articles').select(['id', 'title', 'status', 'published_at', 'access', 'access_plan_id', 'free_read']).where('id', '=', id).executeTakeFirst();
 }
 
 /** The columns the related list of an article needs: whether it is public, and its category. */

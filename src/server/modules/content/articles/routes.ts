@@ -77,10 +77,10 @@ export const articleRoutes = moduleRoutes((app) => {
       // never here): kept as its bytes until content changes, like a guest page.
       const answer = await guestAnswers.get(`${lang} ${id}`, async () => {
         const article = await getArticle(ctx, who, id, lang);
-        return { body: serializedJson(reply, article), premium: article.access === 'premium' };
+        return { body: serializedJson(reply, article), premium: article.access !== 'free' };
       });
       views.count(id);
-      // A premium article's answer is never left to a shared cache, whoever asks.
+      // A premium or plan article's answer is never left to a shared cache, whoever asks.
       if (answer.premium) privateResponse(reply);
       else reply.header('cache-control', 'public, max-age=0, must-revalidate');
       return sendJsonBytes(reply, answer.body);

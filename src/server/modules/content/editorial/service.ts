@@ -3,6 +3,7 @@ import type { AnyFields, EditableKind, EditorialItem, EditorialListItem, Editori
 import type { Actor } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
 import { Conflict, NotFound } from '../../../platform/errors.js';
+import { planNames } from '../plan-access-repo.js';
 import { renderMarkdown } from '../../../platform/markdown.js';
 import { nowIso } from '../../../platform/time.js';
 import { adapterOf, parseFields, type Db, type EditableKindAdapter, type Trx } from './kinds.js';
@@ -129,6 +130,6 @@ export function previewMarkdown(markdown: string): { html: string } {
 
 export async function editorialOptions(ctx: AppContext): Promise<EditorialOptions> {
   const db = ctx.db.kysely;
-  const [categories, tags, topics] = await Promise.all([catalogNames(db, 'categories'), catalogNames(db, 'tags'), catalogNames(db, 'topics')]);
-  return { categories, tags, topics };
+  const [categories, tags, topics, plans] = await Promise.all([catalogNames(db, 'categories'), catalogNames(db, 'tags'), catalogNames(db, 'topics'), planNames(db)]);
+  return { categories, tags, topics, plans };
 }

@@ -67,7 +67,7 @@ export function articlePlan(article: ArticleDetail, answerBytes: number, title: 
   const cover = article.cover ? sameSitePath(article.cover) : null;
   const media = [...new Set([...(cover ? [cover] : []), ...articleMediaUrls(article.id, article.content_html)])];
   for (const url of media) entries.push({ url, bytes: null, lesson: null, personal: false, page: false });
-  return { kind: 'article', id: article.id, title, version: article.updated_at, owner, lessonIds: [], entries, membersOnly: article.access === 'premium' && !article.free_read };
+  return { kind: 'article', id: article.id, title, version: article.updated_at, owner, lessonIds: [], entries, membersOnly: article.access === 'plan' || (article.access === 'premium' && !article.free_read) };
 }
 
 export interface ArticlePlannerDeps {

@@ -109,7 +109,7 @@ export function Component() {
           progressOffline={progressOffline}
         />
         {/* The reader's own copy decides: a member may save a member course, a guest only a free one. */}
-        {(!viewer || mine.data) && <SaveCourseOffline courseId={id} title={course.title} canRead={course.can_read} membersOnly={course.access === 'premium'} />}
+        {(!viewer || mine.data) && <SaveCourseOffline courseId={id} title={course.title} canRead={course.can_read} membersOnly={course.access === 'premium' || course.access === 'plan'} />}
         <section className="course__outline" aria-labelledby="course-outline-title">
           <h2 id="course-outline-title">{t('course.outline')}</h2>
           <CourseOutlineList outline={outline} lang={course.language} />

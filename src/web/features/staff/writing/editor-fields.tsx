@@ -12,11 +12,11 @@ export function defaultFields(kind: EditableKind, courseId?: number): Fields {
   const text = { title: '', slug: '', body_markdown: '' };
   switch (kind) {
     case 'article':
-      return { ...text, summary: '', cover: '', category_id: null, tag_ids: [], topic_ids: [], access: 'free', free_read: false, language: 'en' };
+      return { ...text, summary: '', cover: '', category_id: null, tag_ids: [], topic_ids: [], access: 'free', access_plan_id: null, free_read: false, language: 'en', translation_id: null };
     case 'course':
-      return { ...text, summary: '', cover: '', level: 'beginner', category_id: null, tag_ids: [], access: 'free', language: 'en' };
+      return { ...text, summary: '', cover: '', level: 'beginner', category_id: null, tag_ids: [], access: 'free', access_plan_id: null, language: 'en', translation_id: null };
     case 'lesson':
-      return { ...text, course_id: courseId ?? 0, chapter: '', summary: '', duration: 0, is_free_preview: false };
+      return { ...text, course_id: courseId ?? 0, chapter: '', summary: '', duration: 0, is_free_preview: false, translation_id: null };
     case 'page':
       return { ...text, zh_title: '', zh_body_markdown: '', show_in_footer: false, sort_order: 0 };
   }
@@ -72,7 +72,15 @@ export function EditorFields({ kind, fields, onChange }: Props) {
           label={t('write.access')}
           value={text('access')}
           onChange={(v) => set('access', v)}
-          options={(kind === 'course' ? ['free', 'premium', 'purchase'] : ['free', 'premium']).map((a) => [a, t(`write.access.${a}` as WritingKey)])}
+          options={(kind === 'course' ? ['free', 'premium', 'plan', 'purchase'] : ['free', 'premium', 'plan']).map((a) => [a, t(`write.access.${a}` as WritingKey)])}
+        />
+      )}
+      {fields.access === 'plan' && (
+        <Select
+          label={t('write.accessPlan')}
+          value={fields.access_plan_id == null ? '' : String(fields.access_plan_id as number)}
+          onChange={(v) => set('access_plan_id', v ? Number(v) : null)}
+          options={[['', t('write.choosePlan')], ...(options.data?.plans ?? []).map((p) => [String(p.id), p.name] as [string, string])]}
         />
       )}
       {has('free_read') && <Check label={t('write.freeRead')} checked={fields.free_read === true} onChange={(v) => set('free_read', v)} />}
@@ -87,6 +95,16 @@ export function EditorFields({ kind, fields, onChange }: Props) {
           <Input label={t('write.duration')} value={String(fields.duration ?? 0)} onChange={(v) => set('duration', Math.max(0, Math.trunc(Number(v) || 0)))} inputMode="numeric" maxLength={6} />
           <Check label={t('write.freePreview')} checked={fields.is_free_preview === true} onChange={(v) => set('is_free_preview', v)} />
         </>
+      )}
+      {has('translation_id') && (
+        <Input
+          label={t('write.translationId')}
+          hint={t('write.translationIdHint')}
+          value={fields.translation_id == null ? '' : String(fields.translation_id as number)}
+          onChange={(v) => set('translation_id', /^\d+$/.test(v.trim()) ? Number(v.trim()) : null)}
+          inputMode="numeric"
+          maxLength={12}
+        />
       )}
       {kind === 'page' && (
         <>
