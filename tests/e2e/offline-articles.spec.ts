@@ -26,6 +26,9 @@ async function imagesShown(page: Page) {
 }
 
 test('the demo member saves a premium article with its image, reads it offline, and a logout leaves none of it', async ({ page, context, expectedFailures }) => {
+  // A login, the worker's install, a save (the article and its image), offline reads from the library and by
+  // reloading, then a logout's wipe: a dozen page loads and waits on the device, slow on a busy two-core machine,
+  // not wrong (every step waits for the answer or the state it shows).
   test.setTimeout(120_000);
   // While offline the page's API calls fail on purpose (the worker then answers from the device).
   expectedFailures.push(/\/api\/v2\//, /\/article\/\d+$/);
@@ -129,6 +132,8 @@ test('the demo member saves a premium article with its image, reads it offline, 
 });
 
 test('a guest saves a free article only after pressing the button, and reads it offline from the shared cache', async ({ page, context, expectedFailures }) => {
+  // The worker's install, the save's code loaded on the press, a save and an offline reload: more than one page's
+  // worth of time on a busy two-core machine.
   test.setTimeout(60_000);
   expectedFailures.push(/\/api\/v2\//, /\/article\/\d+$/);
   const free = (await (await page.request.get('/api/v2/article/summary?access=free&page_size=1')).json()) as { results: Array<{ id: number; title: string }> };
@@ -147,6 +152,7 @@ test('a guest saves a free article only after pressing the button, and reads it 
   // Before the press, none of the save's code has loaded (the session's own XState and Dexie load for everyone).
   expect((await loadedScripts()).filter((name) => /save-article|article-offline-slot|save-service/.test(name))).toEqual([]);
   await save.click();
+  // Saving loads its code, fetches the article and its images and stores them: seconds on a busy machine.
   await expect(page.getByText(/^Saved on this device \(\d[\d.,]* (KB|MB)\)\.$/)).toBeVisible({ timeout: 30_000 });
   const stored = await page.evaluate(async (id) => (await (await caches.open('lectern-offline')).keys()).map((request) => new URL(request.url).pathname).filter((path) => path.includes(String(id))), article.id);
   expect(stored).toEqual(expect.arrayContaining([`/article/${article.id}`, `/api/v2/article/${article.id}`]));
@@ -172,6 +178,9 @@ test('a guest saves a free article only after pressing the button, and reads it 
 });
 
 test('a member whose membership ends keeps no premium copy on the device', async ({ page, context, expectedFailures }) => {
+  // An account given the plan by staff, a login, the worker's install, a save, then a token refresh and the
+  // membership check it starts, which drops the copy: many page loads and calls, slow on a busy two-core machine,
+  // not wrong (every step waits for the answer or the state it shows).
   test.setTimeout(120_000);
   expectedFailures.push(/\/api\/v2\//, /\/article\/\d+$/);
   // A fresh token for each staff call: access tokens live 20 s here, less than this test on a busy machine.

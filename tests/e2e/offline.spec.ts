@@ -35,6 +35,8 @@ async function goOffline(page: Page, context: BrowserContext) {
 const offlineHeading = (page: Page, name = 'You are offline') => page.getByRole('heading', { level: 1, name });
 
 test('offline, in-app navigation shows the stored copy or the offline page, also going back and forward', async ({ page, context, expectedFailures }) => {
+  // Installing the worker, three page loads online, then moves offline and back and forward: more than one page's
+  // worth of time on a busy two-core machine.
   test.slow();
   // Offline, the worker's network attempts fail by design.
   expectedFailures.push(/./);

@@ -55,7 +55,9 @@ test('the offline indicator is a strip between the header and the page, not on t
   await hydrated(page);
   await context.setOffline(true);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForTimeout(300);
+  // The page has heard that it is offline, and painted twice since: an indicator would be on the screen by now.
+  await page.waitForFunction(() => !navigator.onLine);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(indicator).toHaveCount(0);
   await context.setOffline(false);
 });

@@ -24,7 +24,9 @@ async function logInOnPlayground(page: Page) {
 test('a staff user tries a call on the API playground', async ({ page }) => {
   const article = (await articles(page))[0];
   await logInOnPlayground(page);
-  await expect(page.getByRole('heading', { level: 2, name: 'articles' })).toBeVisible();
+  // The description is in; the page then builds its list from all of it (hundreds of operations, one script task
+  // that a busy two-core machine stretches past the usual 7 s): the heading is the sign that it is done.
+  await expect(page.getByRole('heading', { level: 2, name: 'articles' })).toBeVisible({ timeout: 20_000 });
   await page.getByLabel('Filter operations').fill('article/summary/{id}');
   await page.getByRole('button', { name: /GET\s*\/api\/v2\/article\/summary\/\{id\}/ }).click();
   await page.getByLabel(/^id/).fill(String(article.id));
@@ -48,7 +50,9 @@ test('the admin preview shows a draft to staff and answers 404 to a wrong secret
 
   expect((await page.goto(`/article/adminpreview/wrong-secret/${draft.id}`))?.status()).toBe(404);
   await logInOnPlayground(page);
-  await expect(page.getByRole('heading', { level: 2, name: 'articles' })).toBeVisible();
+  // The description is in; the page then builds its list from all of it (hundreds of operations, one script task
+  // that a busy two-core machine stretches past the usual 7 s): the heading is the sign that it is done.
+  await expect(page.getByRole('heading', { level: 2, name: 'articles' })).toBeVisible({ timeout: 20_000 });
   // The server renders the page as a guest's; the browser fetches the draft with the editor's token.
   const shown = succeeded(answer(page, 'GET', `/api/v2/article/adminpreview/${draft.id}`));
   const res = await page.goto(`/article/adminpreview/${previewSecret()}/${draft.id}`);
