@@ -95,6 +95,20 @@ describe('member media on S3', () => {
     expect(JSON.stringify(guestCopy)).not.toContain('member_media');
   });
 
+  it("of a premium article load for a member on the other process, never for a guest or a non-member", async () => {
+    const premium = ok<{ id: number }>(
+      await a.api('POST', '/article', { token: staff.token, body: { title: `Shared charts ${Date.now()}`, summary: 'Charts.', body_markdown: 'Draft.', status: 'published', access: 'premium', tag_ids: [], topic_ids: [] } }),
+      201,
+    );
+    const url = ok<{ url: string }>(await a.app.inject({ method: 'POST', url: `/api/v2/article/${premium.id}/media`, headers: bearer(staff.token, 'application/octet-stream'), payload: png(2) }), 201).url;
+    expect(await bucket.keys(`${PREFIX}/member-media/article/${premium.id}/`)).toEqual([`${PREFIX}/member-media/article/${premium.id}/${url.split('/').pop()}`]);
+    expect((await get(b, url)).statusCode).toBe(401);
+    expect((await get(b, url, user.token)).statusCode).toBe(403);
+    const res = await get(b, url, member.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(png(2))).toBe(true);
+  });
+
   it("give their size from the bucket in a course's offline manifest", async () => {
     const manifest = ok<{ images: Array<{ url: string; bytes: number | null }> }>(
       await b.inject({ method: 'GET', url: `/api/v2/course/${locked.course_id}/offline_manifest`, headers: { authorization: `Bearer ${member.token}` } }),
