@@ -65,6 +65,23 @@ export async function privateCaller(request: FastifyRequest, reply: FastifyReply
   return actor;
 }
 
+/** A staff call: 403 for anyone else (401 without a login); the answer is `work`'s. */
+export async function asStaff<T>(request: FastifyRequest, work: (actor: Actor) => Promise<T>): Promise<T> {
+  return work(await requireStaff(request));
+}
+
+/** A staff call that creates: 403 for anyone else; the answer is what `create` made, with 201. */
+export async function staffCreates(request: FastifyRequest, reply: FastifyReply, create: (actor: Actor) => Promise<unknown>): Promise<FastifyReply> {
+  const made = await asStaff(request, create);
+  return reply.status(201).send(made);
+}
+
+/** A staff call that deletes: 403 for anyone else; 204, no body, once `remove` has run. */
+export async function staffDeletes(request: FastifyRequest, reply: FastifyReply, remove: (actor: Actor) => Promise<unknown>): Promise<FastifyReply> {
+  await asStaff(request, remove);
+  return reply.status(204).send(null);
+}
+
 export async function requireStaff(request: FastifyRequest): Promise<Actor> {
   const actor = await requireUser(request);
   if (!isStaff(actor)) throw new Forbidden();

@@ -14,7 +14,7 @@ import {
   courseWrite,
 } from '../../../shared/api/courses.js';
 import type { Actor } from '../../platform/auth.js';
-import { getActor, requireStaff } from '../../platform/auth.js';
+import { getActor, requireStaff, staffCreates, staffDeletes } from '../../platform/auth.js';
 import { listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { courseOutline as getOutline, coursePriceCard, courseTaxonomy, createCourse, deleteCourse, getCourse, listCourseCards, updateCourse } from './course-service.js';
@@ -101,10 +101,7 @@ export const courseRoutes = moduleRoutes((app) => {
 
   app.post(coursesPaths.courses, {
     schema: { tags, summary: 'Create a course (staff)', body: courseWrite, response: { 201: courseDetail } },
-    handler: async (request, reply) => {
-      const actor = await requireStaff(request);
-      return reply.status(201).send(await createCourse(ctx, actor, await viewerOf(ctx, actor), request.body));
-    },
+    handler: async (request, reply) => staffCreates(request, reply, async (actor) => createCourse(ctx, actor, await viewerOf(ctx, actor), request.body)),
   });
 
   app.put(coursesPaths.course, {
@@ -119,10 +116,6 @@ export const courseRoutes = moduleRoutes((app) => {
 
   app.delete(coursesPaths.course, {
     schema: { tags, summary: 'Delete a course with its lessons (staff); one that was bought or granted stays', params: idParam, response: { 204: z.null().describe('No content') } },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      await deleteCourse(ctx, request.params.id);
-      return reply.status(204).send(null);
-    },
+    handler: async (request, reply) => staffDeletes(request, reply, () => deleteCourse(ctx, request.params.id)),
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common.js';
 import { courseNamesQuery, courseTaxonList, coursesPaths, lessonDetail, lessonList, lessonListQuery, lessonNavigation, lessonPatch, lessonWrite } from '../../../shared/api/courses.js';
-import { getActor, requireStaff } from '../../platform/auth.js';
+import { getActor, requireStaff, staffCreates, staffDeletes } from '../../platform/auth.js';
 import { listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { courseTaxonomy } from './course-service.js';
@@ -57,7 +57,7 @@ export const lessonRoutes = moduleRoutes((app) => {
 
   app.post(coursesPaths.lessons, {
     schema: { tags, summary: 'Create a lesson (staff); Markdown is rendered now', body: lessonWrite, response: { 201: lessonDetail } },
-    handler: async (request, reply) => reply.status(201).send(await createLesson(ctx, await viewerOf(ctx, await requireStaff(request)), request.body)),
+    handler: async (request, reply) => staffCreates(request, reply, async (actor) => createLesson(ctx, await viewerOf(ctx, actor), request.body)),
   });
 
   app.put(coursesPaths.lesson, {
@@ -72,10 +72,6 @@ export const lessonRoutes = moduleRoutes((app) => {
 
   app.delete(coursesPaths.lesson, {
     schema: { tags, summary: 'Delete a lesson and the progress recorded in it (staff)', params: idParam, response: { 204: z.null().describe('No content') } },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      await deleteLesson(ctx, request.params.id);
-      return reply.status(204).send(null);
-    },
+    handler: async (request, reply) => staffDeletes(request, reply, () => deleteLesson(ctx, request.params.id)),
   });
 });

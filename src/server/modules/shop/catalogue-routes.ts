@@ -34,7 +34,7 @@ import {
   stockRecordPatch,
   stockRecordWrite,
 } from '../../../shared/api/shop.js';
-import { getActor, requireStaff } from '../../platform/auth.js';
+import { asStaff, getActor, requireStaff, staffCreates, staffDeletes } from '../../platform/auth.js';
 import { listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { courseBanner, createProduct, deleteProduct, getProduct, listProducts, productAvailability, productPrice, updateProduct } from './catalogue-service.js';
@@ -90,7 +90,7 @@ export const catalogueRoutes = moduleRoutes((app) => {
 
   app.post(shopPaths.products, {
     schema: { tags, summary: 'Create a product (staff)', querystring: shopLanguageQuery, body: productWrite, response: { 201: productDetail, 400: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => reply.status(201).send(await createProduct(ctx, await requireStaff(request), request.body, requestLanguage(request, reply))),
+    handler: async (request, reply) => staffCreates(request, reply, (actor) => createProduct(ctx, actor, request.body, requestLanguage(request, reply))),
   });
 
   app.get(shopPaths.search, {
@@ -136,11 +136,7 @@ export const catalogueRoutes = moduleRoutes((app) => {
 
   app.delete(shopPaths.product, {
     schema: { tags, summary: 'Delete a product that no basket holds (staff)', params: idParam, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      await deleteProduct(ctx, request.params.id);
-      return reply.status(204).send(null);
-    },
+    handler: async (request, reply) => staffDeletes(request, reply, () => deleteProduct(ctx, request.params.id)),
   });
 
   app.get(shopPaths.availability, {
@@ -162,7 +158,7 @@ export const catalogueRoutes = moduleRoutes((app) => {
 
   app.post(shopPaths.stockRecords, {
     schema: { tags, summary: 'Add a stock record to a physical product (staff)', params: idParam, body: stockRecordWrite, response: { 201: stockRecord, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => reply.status(201).send(await createStockRecord(ctx, await requireStaff(request), request.params.id, request.body)),
+    handler: async (request, reply) => staffCreates(request, reply, (actor) => createStockRecord(ctx, actor, request.params.id, request.body)),
   });
 
   app.get(shopPaths.stockRecord, {
@@ -177,10 +173,7 @@ export const catalogueRoutes = moduleRoutes((app) => {
 
   app.delete(shopPaths.stockRecord, {
     schema: { tags, summary: 'Delete a stock record no order holds (staff)', params: stockRecordParams, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => {
-      await deleteStockRecord(ctx, await requireStaff(request), request.params.id, request.params.stockrecord_id);
-      return reply.status(204).send(null);
-    },
+    handler: async (request, reply) => staffDeletes(request, reply, (actor) => deleteStockRecord(ctx, actor, request.params.id, request.params.stockrecord_id)),
   });
 
   // Product categories (`categories` are the articles')
@@ -198,10 +191,7 @@ export const catalogueRoutes = moduleRoutes((app) => {
       body: shopCategoryWrite,
       response: { 201: shopCategory, 400: errorBody, 409: errorBody, ...staffErrors },
     },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      return reply.status(201).send(await createCategory(ctx, request.body, requestLanguage(request, reply)));
-    },
+    handler: async (request, reply) => staffCreates(request, reply, () => createCategory(ctx, request.body, requestLanguage(request, reply))),
   });
 
   app.get(shopPaths.category, {
@@ -218,19 +208,12 @@ export const catalogueRoutes = moduleRoutes((app) => {
       body: shopCategoryPatch,
       response: { 200: shopCategory, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors },
     },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      return updateCategory(ctx, request.params.id, request.body, requestLanguage(request, reply));
-    },
+    handler: async (request, reply) => asStaff(request, () => updateCategory(ctx, request.params.id, request.body, requestLanguage(request, reply))),
   });
 
   app.delete(shopPaths.category, {
     schema: { tags, summary: 'Delete an empty product category (staff)', params: idParam, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      await deleteCategory(ctx, request.params.id);
-      return reply.status(204).send(null);
-    },
+    handler: async (request, reply) => staffDeletes(request, reply, () => deleteCategory(ctx, request.params.id)),
   });
 
   // Ranges
@@ -242,10 +225,7 @@ export const catalogueRoutes = moduleRoutes((app) => {
 
   app.post(shopPaths.ranges, {
     schema: { tags, summary: 'Create a range (staff)', body: rangeWrite, response: { 201: range, 400: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      return reply.status(201).send(await createRange(ctx, request.body));
-    },
+    handler: async (request, reply) => staffCreates(request, reply, () => createRange(ctx, request.body)),
   });
 
   app.get(shopPaths.range, {
@@ -255,19 +235,12 @@ export const catalogueRoutes = moduleRoutes((app) => {
 
   app.patch(shopPaths.range, {
     schema: { tags, summary: 'Change a range; `products` replaces its products (staff)', params: idParam, body: rangePatch, response: { 200: range, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request) => {
-      await requireStaff(request);
-      return updateRange(ctx, request.params.id, request.body);
-    },
+    handler: async (request) => asStaff(request, () => updateRange(ctx, request.params.id, request.body)),
   });
 
   app.delete(shopPaths.range, {
     schema: { tags, summary: 'Delete a range no voucher uses (staff)', params: idParam, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      await deleteRange(ctx, request.params.id);
-      return reply.status(204).send(null);
-    },
+    handler: async (request, reply) => staffDeletes(request, reply, () => deleteRange(ctx, request.params.id)),
   });
 
   // Options and countries
@@ -285,10 +258,7 @@ export const catalogueRoutes = moduleRoutes((app) => {
       body: optionWrite,
       response: { 201: option, 400: errorBody, 409: errorBody, ...staffErrors },
     },
-    handler: async (request, reply) => {
-      await requireStaff(request);
-      return reply.status(201).send(await createOption(ctx, request.body, requestLanguage(request, reply)));
-    },
+    handler: async (request, reply) => staffCreates(request, reply, () => createOption(ctx, request.body, requestLanguage(request, reply))),
   });
 
   app.get(shopPaths.option, {

@@ -11,7 +11,7 @@ import {
   voucherPatch,
   voucherWrite,
 } from '../../../shared/api/shop.js';
-import { requireStaff } from '../../platform/auth.js';
+import { asStaff, staffCreates, staffDeletes } from '../../platform/auth.js';
 import { asZod, listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import {
   createShippingMethod,
@@ -39,51 +39,32 @@ export const offerRoutes = moduleRoutes((app) => {
 
     zapp.get(shopPaths.vouchers, {
       schema: { tags, summary: 'Vouchers, newest first (staff)', querystring: pageQuery, response: { 200: voucherList, 400: errorBody, ...staffErrors } },
-      handler: async (request) => {
-        await requireStaff(request);
-        return listAnswer(request, ctx.config.publicUrl, await listVouchers(ctx, request.query));
-      },
+      handler: async (request) => asStaff(request, async () => listAnswer(request, ctx.config.publicUrl, await listVouchers(ctx, request.query))),
     });
 
     zapp.post(shopPaths.vouchers, {
       schema: { tags, summary: 'Create a voucher (staff); codes are stored upper-case', body: voucherWrite, response: { 201: voucher, 400: errorBody, 409: errorBody, ...staffErrors } },
-      handler: async (request, reply) => {
-        await requireStaff(request);
-        return reply.status(201).send(await createVoucher(ctx, request.body));
-      },
+      handler: async (request, reply) => staffCreates(request, reply, () => createVoucher(ctx, request.body)),
     });
 
     zapp.get(shopPaths.voucher, {
       schema: { tags, summary: 'A voucher (staff)', params: idParam, response: { 200: voucher, 404: errorBody, ...staffErrors } },
-      handler: async (request) => {
-        await requireStaff(request);
-        return getVoucher(ctx, request.params.id);
-      },
+      handler: async (request) => asStaff(request, () => getVoucher(ctx, request.params.id)),
     });
 
     zapp.patch(shopPaths.voucher, {
       schema: { tags, summary: 'Change a voucher (staff)', params: idParam, body: voucherPatch, response: { 200: voucher, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors } },
-      handler: async (request) => {
-        await requireStaff(request);
-        return updateVoucher(ctx, request.params.id, request.body);
-      },
+      handler: async (request) => asStaff(request, () => updateVoucher(ctx, request.params.id, request.body)),
     });
 
     zapp.delete(shopPaths.voucher, {
       schema: { tags, summary: 'Delete a voucher never used (staff)', params: idParam, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
-      handler: async (request, reply) => {
-        await requireStaff(request);
-        await deleteVoucher(ctx, request.params.id);
-        return reply.status(204).send(null);
-      },
+      handler: async (request, reply) => staffDeletes(request, reply, () => deleteVoucher(ctx, request.params.id)),
     });
 
     zapp.get(shopPaths.shippingMethods, {
       schema: { tags, summary: 'Shipping methods with their countries (staff)', response: { 200: shippingMethodAdminList, ...staffErrors } },
-      handler: async (request) => {
-        await requireStaff(request);
-        return listShippingMethods(ctx);
-      },
+      handler: async (request) => asStaff(request, () => listShippingMethods(ctx)),
     });
 
     zapp.post(shopPaths.shippingMethods, {
@@ -93,18 +74,12 @@ export const offerRoutes = moduleRoutes((app) => {
         body: shippingMethodWrite,
         response: { 201: shippingMethodAdmin, 400: errorBody, 409: errorBody, ...staffErrors },
       },
-      handler: async (request, reply) => {
-        await requireStaff(request);
-        return reply.status(201).send(await createShippingMethod(ctx, request.body));
-      },
+      handler: async (request, reply) => staffCreates(request, reply, () => createShippingMethod(ctx, request.body)),
     });
 
     zapp.get(shopPaths.shippingMethod, {
       schema: { tags, summary: 'A shipping method (staff)', params: idParam, response: { 200: shippingMethodAdmin, 404: errorBody, ...staffErrors } },
-      handler: async (request) => {
-        await requireStaff(request);
-        return getShippingMethod(ctx, request.params.id);
-      },
+      handler: async (request) => asStaff(request, () => getShippingMethod(ctx, request.params.id)),
     });
 
     zapp.patch(shopPaths.shippingMethod, {
@@ -115,19 +90,12 @@ export const offerRoutes = moduleRoutes((app) => {
         body: shippingMethodPatch,
         response: { 200: shippingMethodAdmin, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors },
       },
-      handler: async (request) => {
-        await requireStaff(request);
-        return updateShippingMethod(ctx, request.params.id, request.body);
-      },
+      handler: async (request) => asStaff(request, () => updateShippingMethod(ctx, request.params.id, request.body)),
     });
 
     zapp.delete(shopPaths.shippingMethod, {
       schema: { tags, summary: 'Delete a shipping method (staff); baskets that chose it choose again', params: idParam, response: { 204: noContent, 404: errorBody, ...staffErrors } },
-      handler: async (request, reply) => {
-        await requireStaff(request);
-        await deleteShippingMethod(ctx, request.params.id);
-        return reply.status(204).send(null);
-      },
+      handler: async (request, reply) => staffDeletes(request, reply, () => deleteShippingMethod(ctx, request.params.id)),
     });
   });
 });
