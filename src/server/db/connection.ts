@@ -45,6 +45,9 @@ export interface DbOptions {
  */
 export const PREPARED_STATEMENTS_MAX = 500;
 
+/** A replica that does not answer a new connection within this is taken for unreachable (ReadReplica). */
+const REPLICA_CONNECT_TIMEOUT_MS = 2000;
+
 export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   const engine = engineOf(databaseUrl);
   if (engine === 'postgres') {
@@ -53,7 +56,7 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: primaryPool }) });
     if (!options.readUrl) return { kysely, engine, destroy: () => kysely.destroy() };
     const read = postgresSettings(options.readUrl, options, 'DATABASE_READ_URL');
-    const replica = new ReadReplica(primaryPool, sharedPool(read.connectionString, read.preparedStatements));
+    const replica = new ReadReplica(primaryPool, sharedPool(read.connectionString, read.preparedStatements, REPLICA_CONNECT_TIMEOUT_MS));
     return {
       get kysely() {
         return replica.readsReplica ? replica.kysely : kysely;
@@ -123,13 +126,13 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
  * One pool of up to 10 connections, made when the first query needs it (so a SQLite site never loads pg), which
  * the primary's and the replica's Kysely instances share; ending it twice ends it once.
  */
-function sharedPool(connectionString: string, preparedStatements: number): () => Promise<PostgresPool> {
+function sharedPool(connectionString: string, preparedStatements: number, connectionTimeoutMillis = 0): () => Promise<PostgresPool> {
   let made: Promise<PostgresPool> | undefined;
   return () =>
     (made ??= (async () => {
       // Counts and sums arrive as strings from pg's bigint/numeric; the repos convert with Number().
       const { default: pg } = await import('pg');
-      const pool = preparingPool(new pg.Pool({ connectionString, max: 10 }), preparedStatements);
+      const pool = preparingPool(new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis }), preparedStatements);
       let ended: Promise<void> | undefined;
       return { connect: () => pool.connect(), end: () => (ended ??= pool.end()) };
     })());

@@ -14,6 +14,9 @@ export const CHANGE_GRACE_MS = 2000;
 /** A client whose write was just answered reads from the primary this long (the `fresh_reads` cookie). */
 export const WRITER_WINDOW_SECONDS = 5;
 
+/** A replica that refused a connection is left alone this long (public reads go to the primary meanwhile). */
+export const REPLICA_RETRY_MS = 5000;
+
 /** What the running request may read from: `public` is a guest's read that has written nothing so far. */
 interface ReadScope {
   public: boolean;
@@ -40,13 +43,32 @@ export function runReadScope<R>(isPublic: boolean, fn: () => R): R {
  */
 export class ReadReplica {
   readonly kysely: Kysely<Database>;
+  /** Told when the replica cannot be reached (the site logs it). */
+  onUnavailable: (err: unknown) => void = () => {};
   #primaryUntil = 0;
 
   constructor(primaryPool: () => Promise<PostgresPool>, replicaPool: () => Promise<PostgresPool>, private readonly now: () => number = Date.now) {
+    // A replica that cannot be reached costs no failed request: that read takes a primary connection, and the
+    // next ones go to the primary for REPLICA_RETRY_MS.
+    const replicaOrPrimary = async (): Promise<PostgresPool> => {
+      const replica = await replicaPool();
+      return {
+        connect: async () => {
+          try {
+            return await replica.connect();
+          } catch (err) {
+            this.#primaryUntil = Math.max(this.#primaryUntil, this.now() + REPLICA_RETRY_MS);
+            this.onUnavailable(err);
+            return (await primaryPool()).connect();
+          }
+        },
+        end: () => replica.end(),
+      };
+    };
     this.kysely = new Kysely<Database>({
       dialect: new KyselyReplicationDialect({
         primaryDialect: new PostgresDialect({ pool: primaryPool }),
-        replicaDialects: [new PostgresDialect({ pool: replicaPool })],
+        replicaDialects: [new PostgresDialect({ pool: replicaOrPrimary })],
         replicaStrategy: new RoundRobinReplicaStrategy({ onTransaction: 'error' }),
       }),
       plugins: [new ScopePlugin(this)],

@@ -31,6 +31,7 @@ export function registerReadRouting(app: FastifyInstance): void {
   const replica = db.replica;
   if (!replica) return;
   events.onChanged(() => replica.changed());
+  replica.onUnavailable = (err) => app.log.warn({ err }, 'read replica unreachable: public reads from the primary for now');
   app.addHook('onRequest', (request, _reply, done) => runReadScope(isPublicRead(request), done));
   const secure = config.publicUrl.startsWith('https://');
   app.addHook('onSend', async (request, reply) => {

@@ -204,6 +204,22 @@ describe.runIf(pgUrl)(`public reads from ${streamingUrl ? 'a streaming replica' 
     expect(await get()).toBe('Before');
   });
 
+  it('a replica that cannot be reached fails no read: the primary answers, and public reads stay there a while', async () => {
+    const down = createDb(t.config.databaseUrl, { readUrl: 'postgres://postgres@127.0.0.1:1/lectern' });
+    const unavailable: unknown[] = [];
+    down.replica!.onUnavailable = (err) => unavailable.push(err);
+    try {
+      await runReadScope(true, async () => {
+        expect(down.replica!.readsReplica).toBe(true);
+        expect(await titleVia(down.kysely)).toBe('After');
+        expect(unavailable).toHaveLength(1);
+        expect(down.replica!.readsReplica).toBe(false);
+      });
+    } finally {
+      await down.destroy();
+    }
+  });
+
   it.runIf(streamingUrl)('once the replica replays the change, guests read it there', async () => {
     await replicaAdmin.query('select pg_wal_replay_resume()');
     expect(await eventually('the change on the replica', async () => ((await get()) === 'After' ? true : undefined))).toBe(true);
