@@ -150,15 +150,14 @@ test('the demo member reads a premium lesson, marks it done and sees the progres
 
   // Every lesson of the free course done: the certificate is public, a forged code is not found.
   const member = await loginAs(page, 'member', demoPassword('member'));
-  let code: string | null = null;
+  const headers = { authorization: `Bearer ${member.access}` };
   for (const lesson of await outline(page, free.id)) {
-    const res = await page.request.put(`/api/v2/lesson/${lesson.id}/progress`, {
-      headers: { authorization: `Bearer ${member.access}` },
-      data: { done: true, position: 1, client_updated_at: new Date().toISOString() },
-    });
-    expect(res.ok()).toBe(true);
-    code = ((await res.json()) as { certificate_code: string | null }).certificate_code;
+    const res = await page.request.put(`/api/v2/lesson/${lesson.id}/progress`, { headers, data: { done: true, position: 1, client_updated_at: new Date().toISOString() } });
+    // A lesson the demo member has done already (the demo content, another test) answers 409: it is done all the same.
+    expect(res.ok() || res.status() === 409, await res.text()).toBe(true);
   }
+  const progress = (await (await page.request.get(`/api/v2/course/${free.id}/progress`, { headers })).json()) as { certificate: { code: string } | null };
+  const code = progress.certificate?.code;
   expect(code).toBeTruthy();
   await page.goto(`/course/${free.id}`);
   await page.getByRole('link', { name: 'View your certificate' }).click();
