@@ -27,7 +27,7 @@ const streamingUrl = process.env.TEST_DATABASE_READ_URL;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+async function eventually<T>(what: string, probe: () => Promise<T | undefined>, ms = 45_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await probe().catch(() => undefined);
