@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { afterAll } from 'vitest';
 import { parseStorageUrl, type S3Location } from '../../../src/server/platform/storage/url.js';
 
-/** A bucket on a local S3-compatible server (s3rver on 127.0.0.1, a free port, a temporary folder), gone after the file's tests. */
+/** A bucket on a local S3-compatible server (s3rver on 127.0.0.1, a free port, a temporary folder). */
 export interface TestBucket {
   /** A `STORAGE_URL` for this bucket under `prefix`, and what the site parses it to. */
   url(prefix: string): string;
@@ -15,6 +14,8 @@ export interface TestBucket {
   keys(prefix?: string): Promise<string[]>;
   /** An object's bytes, or null when there is none. */
   read(key: string): Promise<Buffer | null>;
+  /** Stops the server and removes its folder (after the apps using it are closed). */
+  stop(): Promise<void>;
 }
 
 // s3rver checks signatures made with its fixed key pair; the site takes credentials from the environment as in production.
@@ -29,13 +30,13 @@ export async function startTestBucket(bucket = 'lectern-test'): Promise<TestBuck
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
-  afterAll(async () => {
-    client.destroy();
-    await server.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
   const url = (prefix: string) => `s3://${bucket}/${prefix}?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1`;
   return {
+    async stop() {
+      client.destroy();
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
     url,
     location: (prefix) => parseStorageUrl(url(prefix))!,
     async keys(prefix = '') {

@@ -48,7 +48,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await b.close();
+  await a.app.close();
   rmSync(bDir, { recursive: true, force: true });
+  await bucket.stop();
 });
 
 describe('member media on S3', () => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markOrderPaid } from '../../../src/server/modules/orders/payment-service.js';
 import { backofficePaths } from '../../../src/shared/api/backoffice-paths.js';
 import { pdfBytes } from '../admin/factories.js';
@@ -25,6 +25,11 @@ beforeAll(async () => {
   bucket = await startTestBucket();
   t = await createTestApp({ storage: bucket.location(PREFIX), paymentDevProvider: true });
   staff = await tokenFor(t, await createStaff(t));
+});
+
+afterAll(async () => {
+  await t.app.close();
+  await bucket.stop();
 });
 
 const picture = (colour: string, width = 640, height = 360) => sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
