@@ -17,6 +17,10 @@ const slugField = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.');
 const title = z.string().trim().min(1, 'This field may not be blank.').max(200, 'Use at most 200 characters.');
 
+/** A piece's version in the other language, as readers may follow it. */
+export const translationRef = z.object({ id: z.number().int(), language: z.string(), title: z.string() });
+export type TranslationRef = z.infer<typeof translationRef>;
+
 export const courseLevel = z.enum(['beginner', 'intermediate', 'advanced']);
 export type CourseLevel = z.infer<typeof courseLevel>;
 /**
@@ -84,6 +88,8 @@ export const courseDetail = courseCard.extend({
   /** Null for a guest. */
   enrolled: z.boolean().nullable(),
   products: z.array(courseProduct),
+  /** The same course in the other language, when it is published. */
+  translation: translationRef.nullable(),
 });
 export type CourseDetail = z.infer<typeof courseDetail>;
 

@@ -21,6 +21,7 @@ import {
   updateCourse as writeCourse,
   type CourseRow,
 } from './course-repo.js';
+import { liveTranslation } from '../content/editorial/translation-repo.js';
 import { lessonHeads } from './lesson-repo.js';
 import { activeProductsByCourse, activeProductsOf } from './product-service.js';
 import { findEnrolment, progressInCourse } from './progress-repo.js';
@@ -94,11 +95,12 @@ export async function getCourse(ctx: AppContext, viewer: Viewer, id: number, lan
 }
 
 async function detailOf(ctx: AppContext, viewer: Viewer, course: CourseRow, lang?: Language): Promise<CourseDetail> {
-  const [[card], access, enrolment, products] = await Promise.all([
+  const [[card], access, enrolment, products, translation] = await Promise.all([
     toCards(ctx, [course], lang),
     courseAccessOf(ctx, viewer, course),
     viewer.actor ? findEnrolment(ctx.db.kysely, viewer.actor.id, course.id) : Promise.resolve(undefined),
     course.access === 'purchase' ? activeProductsOf(ctx, course.id) : Promise.resolve([]),
+    liveTranslation(ctx.db.kysely, 'courses', course.id, nowIso()),
   ]);
   return {
     ...card,
@@ -107,6 +109,7 @@ async function detailOf(ctx: AppContext, viewer: Viewer, course: CourseRow, lang
     reason: access.decision.reason,
     enrolled: viewer.actor ? enrolment !== undefined : null,
     products,
+    translation: translation ?? null,
   };
 }
 

@@ -31,3 +31,37 @@ export async function pointingAt(db: Db, table: TranslatableTable, id: number): 
   const rows = await sql<{ id: number }>`select id from ${sql.table(table)} where translation_id = ${id}`.execute(db);
   return rows.rows.map((r) => Number(r.id));
 }
+
+/**
+ * The piece's translation as readers may follow it: published (an article: live; a course: published; a
+ * lesson: its course published), with its language and title. Undefined when there is none to show.
+ */
+export async function liveTranslation(db: Db, table: TranslatableTable, id: number, now: string): Promise<{ id: number; language: string; title: string } | undefined> {
+  if (table === 'articles') {
+    return db
+      .selectFrom('articles as own')
+      .innerJoin('articles as other', 'other.id', 'own.translation_id')
+      .select(['other.id', 'other.language', 'other.title'])
+      .where('own.id', '=', id)
+      .where('other.status', '=', 'published')
+      .where('other.published_at', '<=', now)
+      .executeTakeFirst();
+  }
+  if (table === 'courses') {
+    return db
+      .selectFrom('courses as own')
+      .innerJoin('courses as other', 'other.id', 'own.translation_id')
+      .select(['other.id', 'other.language', 'other.title'])
+      .where('own.id', '=', id)
+      .where('other.is_published', '=', 1)
+      .executeTakeFirst();
+  }
+  return db
+    .selectFrom('lessons as own')
+    .innerJoin('lessons as other', 'other.id', 'own.translation_id')
+    .innerJoin('courses', 'courses.id', 'other.course_id')
+    .select(['other.id', 'courses.language', 'other.title'])
+    .where('own.id', '=', id)
+    .where('courses.is_published', '=', 1)
+    .executeTakeFirst();
+}

@@ -17,6 +17,7 @@ import { useViewer } from '../components/viewer.js';
 import { isConnectionFailure } from '../../../lib/offline/progress-outbox.js';
 import { useOnline } from '../../../lib/online-status.js';
 import { SaveCourseOffline } from '../offline/save-control.js';
+import { TranslationLink } from '../../content/components/translation-link.js';
 
 export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const id = requireId(params.courseId, request);
@@ -52,6 +53,7 @@ export function Component() {
         <header className="page-header course__header">
           <p className="page-header__kicker">{t('course.kicker')}</p>
           <h1 lang={course.language}>{course.title}</h1>
+          <TranslationLink translation={course.translation} to={paths.course} />
           <p className="badges">
             <AccessTag access={course.access} product={lowestPrice(course.products)} />
             <span className="badge">{t(`courses.level.${course.level}`)}</span>
