@@ -5,8 +5,8 @@ import { demoPassword, expect, hydrated, test } from './fixtures.js';
 
 /*
  * A learner finds their courses (docs/decisions/0102): "My courses" is one tap from the header's account menu on
- * every page, and from the course pages once they are enrolled; the plural addresses people type lead to the
- * site's pages with a permanent redirect, which works without JavaScript.
+ * every page, from the account page, and from the course pages once they are enrolled; the plural addresses
+ * people type lead to the site's pages with a permanent redirect, which works without JavaScript.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -86,6 +86,22 @@ test('an enrolled learner reaches My courses in one tap from the header and from
   await headerLink(page).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/my-course$/);
+});
+
+test('the account page leads to My courses in one tap, in Chinese too', async ({ page }) => {
+  await logIn(page, 'member', demoPassword('member'));
+  await page.goto('/account');
+  await hydrated(page);
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'My courses', exact: true }).click();
+  await expect(page).toHaveURL(/\/my-course$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeVisible();
+
+  await page.context().addCookies([{ name: 'lang', value: 'zh-CN', url: new URL(page.url()).origin }]);
+  await page.goto('/account');
+  await hydrated(page);
+  await page.getByRole('navigation', { name: '账号栏目' }).getByRole('link', { name: '我的课程', exact: true }).click();
+  await expect(page).toHaveURL(/\/my-course$/);
+  await expect(page.getByRole('heading', { level: 1, name: '我的课程' })).toBeVisible();
 });
 
 test('a reader with no course sees no course-page link but keeps the header one, in Chinese too', async ({ page }) => {

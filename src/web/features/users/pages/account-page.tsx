@@ -5,6 +5,7 @@ import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import { AuthPage } from '../../../ui/auth-page.js';
 import { DraftScope } from '../../../lib/forms/use-form.js';
+import { MY_COURSES_LABEL } from '../../auth/account-menu.js';
 import { useSession } from '../../../lib/session/session-context.js';
 import { profileQuery } from '../api/profile.js';
 import { AvatarSection } from '../components/avatar-section.js';
@@ -48,6 +49,7 @@ export function Component() {
               <li key={id}><a href={`#${id}`}>{t(key)}</a></li>
             ))}
             <li><Link to={paths.userActivity()}>{t('activity.title')}</Link></li>
+            <li><Link to={paths.myCourses()}>{MY_COURSES_LABEL[lang]}</Link></li>
           </ul>
         </nav>
         {/* Keyed by the profile's id: another user's values never stay in a form. */}
