@@ -20,53 +20,33 @@ const checked = { detail: 'The code is valid.', valid: true } as const;
 export const messagingRoutes = moduleRoutes((app) => {
   const { ctx } = app;
 
-  app.post(messagingPaths.smsSend, {
-    schema: {
-      tags,
-      summary: 'Send a one-time code by SMS (captcha required)',
-      body: smsSendBody,
-      response: { 200: sendCodeResponse, 400: errorBody, 429: errorBody },
-    },
-    handler: async (request, reply) => {
-      privateResponse(reply);
-      const { mobile, action, altcha } = request.body;
-      return sendCode(ctx, { channel: 'sms', destination: mobile, action }, { altcha, ip: request.ip });
-    },
-  });
+  /** A code goes by SMS to a mobile number or by e-mail to an address: each channel's two calls are the same but for that. */
+  const channels = [
+    { channel: 'sms', by: 'SMS', send: messagingPaths.smsSend, sendBody: smsSendBody, check: messagingPaths.smsCheckCode, checkBody: smsCheckBody },
+    { channel: 'email', by: 'e-mail', send: messagingPaths.sesSend, sendBody: sesSendBody, check: messagingPaths.sesCheckCode, checkBody: sesCheckBody },
+  ] as const;
+  const destinationOf = (body: { mobile: string } | { email: string }) => ('mobile' in body ? body.mobile : body.email);
 
-  app.post(messagingPaths.sesSend, {
-    schema: {
-      tags,
-      summary: 'Send a one-time code by e-mail (captcha required)',
-      body: sesSendBody,
-      response: { 200: sendCodeResponse, 400: errorBody, 429: errorBody },
-    },
-    handler: async (request, reply) => {
-      privateResponse(reply);
-      const { email, action, altcha } = request.body;
-      return sendCode(ctx, { channel: 'email', destination: email, action }, { altcha, ip: request.ip });
-    },
-  });
+  for (const c of channels) {
+    app.post(c.send, {
+      schema: { tags, summary: `Send a one-time code by ${c.by} (captcha required)`, body: c.sendBody, response: { 200: sendCodeResponse, 400: errorBody, 429: errorBody } },
+      handler: async (request, reply) => {
+        privateResponse(reply);
+        const { action, altcha } = request.body;
+        return sendCode(ctx, { channel: c.channel, destination: destinationOf(request.body), action }, { altcha, ip: request.ip });
+      },
+    });
 
-  app.post(messagingPaths.smsCheckCode, {
-    schema: { tags, summary: 'Check an SMS code without using it up', body: smsCheckBody, response: { 200: checkCodeResponse, 400: errorBody } },
-    handler: async (request, reply) => {
-      privateResponse(reply);
-      const { mobile, action, code } = request.body;
-      await checkCode(ctx, { channel: 'sms', destination: mobile, action }, code);
-      return checked;
-    },
-  });
-
-  app.post(messagingPaths.sesCheckCode, {
-    schema: { tags, summary: 'Check an e-mail code without using it up', body: sesCheckBody, response: { 200: checkCodeResponse, 400: errorBody } },
-    handler: async (request, reply) => {
-      privateResponse(reply);
-      const { email, action, code } = request.body;
-      await checkCode(ctx, { channel: 'email', destination: email, action }, code);
-      return checked;
-    },
-  });
+    app.post(c.check, {
+      schema: { tags, summary: `Check an ${c.by} code without using it up`, body: c.checkBody, response: { 200: checkCodeResponse, 400: errorBody } },
+      handler: async (request, reply) => {
+        privateResponse(reply);
+        const { action, code } = request.body;
+        await checkCode(ctx, { channel: c.channel, destination: destinationOf(request.body), action }, code);
+        return checked;
+      },
+    });
+  }
 
   app.get(messagingPaths.mailboxLink, {
     schema: {
