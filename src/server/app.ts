@@ -24,6 +24,7 @@ import { registerOpenApi } from './platform/openapi.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { responseSerializer } from './platform/serializer.js';
 import { PageViews } from './platform/page-views.js';
+import { GuestReads } from './platform/ssr/guest-reads.js';
 import { Jobs } from './platform/jobs.js';
 import type { Bus } from './platform/cluster/bus.js';
 import { connectRedis, createSiteBus } from './platform/cluster/site-bus.js';
@@ -75,7 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.migrate !== false) await migrateToLatest(db.kysely, db.engine);
   const jobs = new Jobs(db.kysely, app.log, { enabled: options.jobs !== false, pollMs: config.jobsPollMs });
   const storage = await createStorage(config);
-  const ctx: AppContext = { config, db, signer: createTokenSigner(config.secretKey), events: new ContentEvents(), pageViews: new PageViews(), jobs, storage };
+  const ctx: AppContext = { config, db, signer: createTokenSigner(config.secretKey), events: new ContentEvents(), pageViews: new PageViews(), jobs, storage, guestReads: new GuestReads(config.env === 'test') };
   app.decorate('ctx', ctx);
   const redis = await connectRedis(config, app.log);
   const bus = options.bus ?? (await createSiteBus(config, db, redis, app.log));

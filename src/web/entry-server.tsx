@@ -8,7 +8,7 @@ import { parseId } from './app/route-params.js';
 import { createRoutes, type RouteDeps } from './app/routes.js';
 import { serializeRouteErrors } from './lib/boot-data.js';
 import type { ColorMode } from './lib/color-mode.js';
-import { createHttpClient, type FetchLike } from './lib/http.js';
+import { createHttpClient, type FetchLike, type GuestReadsFn } from './lib/http.js';
 import { firstPaintMessages } from './lib/i18n.js';
 import { HeadCollector, HeadCollectorContext, renderHead } from './ui/head.js';
 
@@ -17,6 +17,8 @@ export interface RenderRequest {
   headers: Record<string, string>;
   /** The API reached without a network hop (fastify.inject behind fetch's signature). */
   fetch: FetchLike;
+  /** The calls the server answers in process, without a request (the rest go through `fetch`). */
+  guestReads?: GuestReadsFn;
   lang: Language;
   colorMode: ColorMode;
   publicUrl: string;
@@ -59,7 +61,7 @@ function staticHandler() {
 /** Renders one page as a guest would see it; the browser then continues with the user's own data. */
 export async function render(req: RenderRequest): Promise<RenderResult> {
   const queryClient = createQueryClient();
-  const http = createHttpClient({ baseUrl: req.publicUrl, fetch: req.fetch });
+  const http = createHttpClient({ baseUrl: req.publicUrl, fetch: req.fetch, guestReads: req.guestReads });
   const deps: RouteDeps = { queryClient, http, lang: req.lang };
   const request = new Request(new URL(req.url, req.publicUrl), { headers: req.headers });
   const context = await staticHandler().query(request, { requestContext: deps });

@@ -5,6 +5,7 @@ import type { ContentEvents } from './content-events.js';
 import type { PageViews } from './page-views.js';
 import type { Jobs } from './jobs.js';
 import type { Storage } from './storage/index.js';
+import type { GuestReads } from './ssr/guest-reads.js';
 
 /** What every service receives: configuration, the database and the platform services. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   jobs: Jobs;
   /** Uploads and member media: DATA_DIR, or the bucket of `STORAGE_URL` (every process sees every file). */
   storage: Storage;
+  /** The API calls of page loaders that modules answer in process when the server renders a page. */
+  guestReads: GuestReads;
 }
 
 declare module 'fastify' {

@@ -20,6 +20,12 @@ export class ApiError extends Error {
 
 export type FetchLike = (input: Request) => Promise<Response>;
 
+/** A guest's GET answered without a request: the data, or the API's refusal. */
+export type GuestReadAnswer = { status: 200; body: unknown } | { status: number; body: ErrorBody };
+
+/** On the server: answers the GET calls a module serves in process; undefined sends the call to the API. */
+export type GuestReadsFn = (path: string, query: QueryParams | undefined) => Promise<GuestReadAnswer | undefined>;
+
 export interface HttpClientOptions {
   /** Origin the API is served from ('' in the browser: same origin). */
   baseUrl: string;
@@ -29,6 +35,8 @@ export interface HttpClientOptions {
   getAccessToken?: () => string | undefined | Promise<string | undefined>;
   /** Defaults to SPEC's 10 s. */
   timeoutMs?: number;
+  /** Server rendering only (every call a guest's): GET calls a module answers in process. */
+  guestReads?: GuestReadsFn;
 }
 
 export interface RequestOptions {
@@ -167,8 +175,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
   const json = (body: unknown): RequestInit =>
     body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+  const guestReads = options.guestReads;
+  /** A GET answered in process when the server can; the API's refusal becomes the same ApiError a request gets. */
+  const read = async <T>(path: string, query: QueryParams | undefined, requestOptions: RequestOptions | undefined): Promise<T> => {
+    const answer = await guestReads!(path, query);
+    if (answer === undefined) return call('GET', path, {}, requestOptions, query);
+    if (answer.status === 200) return answer.body as T;
+    const body = answer.body as ErrorBody;
+    throw new ApiError(body.message, answer.status, body.error, body.fields);
+  };
   return {
-    get: (path, query, requestOptions) => call('GET', path, {}, requestOptions, query),
+    get: guestReads ? read : (path, query, requestOptions) => call('GET', path, {}, requestOptions, query),
     // A POST always sends a JSON body, `{}` when the caller has none.
     post: (path, body, requestOptions) => call('POST', path, json(body ?? {}), requestOptions),
     put: (path, body) => call('PUT', path, json(body)),

@@ -22,6 +22,7 @@ import { moduleRoutes, paginate, privateResponse, sendJsonBytes, serializedJson 
 import { requestLanguage } from '../../platform/request-language.js';
 import { registerEditable } from '../content/editorial/service.js';
 import { pageEditing } from './editing.js';
+import { addPageGuestReads } from './guest-reads.js';
 import { changePage, createPage, findPageFor, footerPages, getPage, listPagesForStaff, pageAction, readLivePage } from './service.js';
 
 const tags = ['pages'];
@@ -35,6 +36,7 @@ const staffErrors = { 400: errorBody, 401: errorBody, 403: errorBody };
 export const pagesRoutes = moduleRoutes((app) => {
   const { ctx } = app;
   registerEditable(ctx, pageEditing);
+  addPageGuestReads(ctx);
   // Pages and the footer's list are the same for every caller: kept as the bytes sent, per language and URL,
   // until content changes. Every page renders the footer, so its list is asked for by every page render.
   const answers = createGuestCache<Buffer>(ctx, 200, { max: 4 * 1024 * 1024, size: (body) => body.byteLength });

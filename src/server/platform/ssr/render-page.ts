@@ -53,6 +53,7 @@ export function createPageServer(app: FastifyInstance, options: SsrOptions, temp
     events,
   });
   const fetchApi = injectFetch(app);
+  const guestReads = (path: string, query: Parameters<typeof app.ctx.guestReads.read>[1]) => app.ctx.guestReads.read(path, query);
   let render: RenderFn | undefined;
 
   async function servePage(request: FastifyRequest, reply: FastifyReply) {
@@ -81,7 +82,7 @@ export function createPageServer(app: FastifyInstance, options: SsrOptions, temp
     const version = cache.version();
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.headers['accept-language']) headers['accept-language'] = request.headers['accept-language'];
-    const result = await render({ url, headers, fetch: fetchApi, lang, colorMode, publicUrl: config.publicUrl, siteName: config.siteName });
+    const result = await render({ url, headers, fetch: fetchApi, guestReads, lang, colorMode, publicUrl: config.publicUrl, siteName: config.siteName });
     if (result.type === 'redirect') return reply.redirect(result.location, result.status);
 
     const html = Buffer.from(fillTemplate(pageTemplate!, result));

@@ -43,6 +43,7 @@ import { secretMatches } from '../../../platform/secrets.js';
 import { requestLanguage } from '../../../platform/request-language.js';
 import { registerEditable } from '../editorial/service.js';
 import { articleEditing } from './editing.js';
+import { addArticleGuestReads } from './guest-reads.js';
 
 const tags = ['articles'];
 /** Card lists name categories, tags and topics in `lang` (else the reader's language cookie or Accept-Language). */
@@ -59,6 +60,7 @@ export const articleRoutes = moduleRoutes((app) => {
   app.addHook('onClose', () => views.flush());
   // An article page served from the page cache never calls this API: the page server counts its read here.
   ctx.pageViews.register('article', (id) => views.count(id));
+  addArticleGuestReads(ctx, views);
   const guestAnswers = createGuestCache<{ body: Buffer; premium: boolean }>(ctx, GUEST_ANSWERS, { max: GUEST_ANSWER_BYTES, size: (a) => a.body.byteLength });
 
   app.get(contentPaths.article, {
