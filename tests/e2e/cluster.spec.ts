@@ -113,3 +113,15 @@ test('SIGHUP replaces the workers one at a time without a failed request', async
   expect(after).toHaveLength(2);
   expect(after.filter((w) => before.includes(w))).toEqual([]);
 });
+
+test('a cluster whose workers cannot start stops with their error instead of starting them again and again', async () => {
+  const start = startSite(port + 1, { DATA_DIR: path.resolve(`.tmp/e2e-cluster-${port + 1}`), WORKERS: '2', DEMO_MODE: '1', LOG_LEVEL: 'info', DIST_DIR: path.resolve('.tmp/no-such-build') });
+  const failure = await start.then(
+    () => '',
+    (err: unknown) => String(err),
+  );
+  expect(failure).toMatch(/the server exited \(1\)/);
+  expect(failure).toContain('No build found');
+  expect(failure).toContain('a worker exited before the site started');
+  expect(failure).not.toContain('worker died; starting another');
+});

@@ -42,8 +42,21 @@ export function runSupervisor(options: SupervisorOptions): void {
     }
   });
 
+  // Until one worker listens, the site has not started: a worker that dies then (no build, a port taken, a
+  // configuration only a worker reads) would die again, so the start fails with its error above, as WORKERS=1 does.
+  let started = false;
+  cluster.on('listening', () => (started = true));
+
   cluster.on('exit', (worker, code, signal) => {
     if (retiring.delete(worker) || stopping) return;
+    if (!started) {
+      stopping = true;
+      log.error({ pid: worker.process.pid, code, signal }, 'a worker exited before the site started; stopping');
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      setTimeout(() => process.exit(1), 100).unref();
+      return;
+    }
     const at = Date.now();
     recentDeaths.push(at);
     while (recentDeaths.length > 0 && recentDeaths[0]! < at - 60_000) recentDeaths.shift();
