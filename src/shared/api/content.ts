@@ -61,6 +61,8 @@ export const articleDetail = articleCard.extend({
   locked: z.boolean(),
   content_html: z.string().nullable(),
   status: z.enum(['draft', 'published']),
+  /** The same article in the other language, when it is published. */
+  translation: z.object({ id: z.number().int(), language: z.string(), title: z.string() }).nullable().optional(),
 });
 export type ArticleDetail = z.infer<typeof articleDetail>;
 

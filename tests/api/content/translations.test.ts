@@ -155,4 +155,14 @@ describe('readers follow the link', () => {
     expect((await t.api('GET', `/course/${en.id}`)).json().translation).toEqual({ id: zh.id, language: 'zh-CN', title: zh.fields.title });
     expect((await t.api('GET', `/course/${zh.id}`)).json().translation).toMatchObject({ id: en.id, language: 'en' });
   });
+
+  it('shows an article its live translation', async () => {
+    const en = await create('article', article('en'));
+    const zh = await create('article', article('zh-CN', { translation_id: en.id }));
+    expect((await publish('article', en.id)).statusCode).toBe(200);
+    expect((await t.api('GET', `/article/${en.id}`)).json().translation).toBeNull();
+    expect((await publish('article', zh.id)).statusCode).toBe(200);
+    expect((await t.api('GET', `/article/${en.id}`)).json().translation).toEqual({ id: zh.id, language: 'zh-CN', title: zh.fields.title });
+    expect((await t.api('GET', `/article/${zh.id}`, { token: reader })).json().translation).toMatchObject({ id: en.id, language: 'en' });
+  });
 });

@@ -175,6 +175,7 @@ async function api(request: Request): Promise<Response> {
       reason: reasonOf(id, who),
       enrolled: who === 'guest' ? null : enrolled.has(id),
       products: course.access === 'purchase' ? [product] : [],
+      translation: null,
     };
     return json(detail);
   }

@@ -21,6 +21,7 @@ import { nowIso } from '../../../platform/time.js';
 import { decideArticleAccess, entitlementOfActor, isArticleOpen, previewAccess, releaseArticle, type Entitlement } from '../access.js';
 import { priceCard } from '../../membership/service.js';
 import { signMediaUrls } from '../../courses/member-media.js';
+import { liveTranslation } from '../editorial/translation-repo.js';
 import { hydrateCards, type CardRead } from './card-repo.js';
 import { listByViews, listInTopicCounted, listNewestCounted, newestCardsOfMonths, publishedArticles, publishedByViews, readCardsByIds, type ArticleFilters } from './list-repo.js';
 import {
@@ -49,7 +50,7 @@ const isPublic = (a: Pick<ArticleRow, 'status' | 'published_at'>, now = nowIso()
 
 /** Everyone may read it (a free article, a free read): its own media are public too. */
 const openToAll = (article: Pick<ArticleRow, 'access' | 'free_read' | 'status' | 'published_at'>) =>
-  isPublic(article) && (article.access === 'free' || Boolean(article.free_read));
+  isPublic(article) && (article.access === 'free' || (article.access === 'premium' && Boolean(article.free_read)));
 
 /**
  * The body a reader may read: the article's own member media signed for them when only some may read it,
@@ -67,6 +68,7 @@ async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleReadR
     status: article.status,
     locked: !canRead,
     content_html: canRead ? readableBody(ctx, article) : null,
+    translation: (await liveTranslation(ctx.db.kysely, 'articles', article.id, nowIso())) ?? null,
   };
 }
 
@@ -190,7 +192,7 @@ function publicCardsOf(ids: number[], read: CardRead[], now: string): ArticleCar
 export async function readableBodies(ctx: AppContext, actor: Actor, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await publishedArticles(ctx.db.kysely, { ids })
-    .select(['articles.id', 'articles.access', 'articles.free_read', 'articles.content_html', 'articles.status', 'articles.published_at'])
+    .select(['articles.id', 'articles.access', 'articles.access_plan_id', 'articles.free_read', 'articles.content_html', 'articles.status', 'articles.published_at'])
     .execute();
   const who = await entitlementOfActor(ctx, actor);
   const bodies = new Map<number, string>();
@@ -243,8 +245,8 @@ export async function membershipStatus(ctx: AppContext, who: Entitlement, id: nu
   const article = await publicArticle(ctx, id);
   const decision = await previewAccess(ctx, who, article);
   const opensAnyway = ['free', 'free_read', 'member', 'staff'].includes(decision.reason);
-  // Only the premium plan makes a member; a plan without a product on sale cannot be bought.
-  const plans = opensAnyway ? [] : (await priceCard(ctx, lang)).filter((p) => p.is_premium && p.products.length > 0);
+  // The premium plan makes a member (a plan article: its plan); a plan without a product on sale cannot be bought.
+  const plans = opensAnyway ? [] : (await priceCard(ctx, lang)).filter((p) => (article.access === 'plan' ? p.id === article.access_plan_id : p.is_premium) && p.products.length > 0);
   return {
     article_id: article.id,
     access: article.access,

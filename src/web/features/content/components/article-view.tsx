@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format.js';
 import { ArticleBadges } from './article-badges.js';
 import { isFreeToRead, PAYWALLED_CLASS } from './article-json-ld.js';
 import { ArticleMeta } from './article-meta.js';
+import { TranslationLink } from './translation-link.js';
 
 // The comments' place (the app's slot) loads after hydration and the section only once scrolled to: a guest's
 // first visit carries none of it.
@@ -80,6 +81,7 @@ export function ArticleView({ article, checkingAccess = false, actions, paywall 
       <header className="article__header">
         <ArticleBadges article={article} />
         <h1 className="article__title">{article.title}</h1>
+        <TranslationLink translation={article.translation} to={paths.article} />
         <ArticleMeta article={article} />
         {updated && (
           <p className="meta">
