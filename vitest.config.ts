@@ -23,7 +23,7 @@ export default defineConfig({
           // Files share a worker's module graph (each still builds its own app and database), which spares
           // every file importing the whole server again: the suite runs in a sixth of the time.
           isolate: false,
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/close-test-apps.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../../src/server/app.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
 import { createDb, type Db } from '../../../src/server/db/connection.js';
@@ -15,6 +15,15 @@ export interface TestApp {
   config: Config;
   /** Calls the API under /api/v2 (path without the prefix). */
   api(method: InjectOptions['method'], path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string>; query?: Record<string, string> }): Promise<LightMyRequestResponse>;
+}
+
+const openApps = new Set<() => Promise<void>>();
+
+/** Closes every app (and its database connections) that the test file opened. */
+export async function closeTestApps(): Promise<void> {
+  const closers = [...openApps];
+  openApps.clear();
+  await Promise.all(closers.map((close) => close()));
 }
 
 /** A fresh database (copied from the migrated template) and an app on it, closed after the file's tests. */
@@ -57,9 +66,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
   // pass `bus: undefined` to get the configured transport.
   const app = await buildApp(config, { db, migrate: false, ssr: false, bus: localBus(), ...options });
   await app.ready();
-  afterAll(async () => {
-    await app.close();
-    await db.destroy();
+  // Closed after the file's tests by tests/setup/close-test-apps.ts: an afterAll registered here would be lost,
+  // since apps are made in beforeAll, where vitest takes no new hooks.
+  let closed = false;
+  openApps.add(async () => {
+    if (closed) return;
+    closed = true;
+    await app.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
   });
   return {
     app,
