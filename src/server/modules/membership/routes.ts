@@ -34,8 +34,8 @@ import {
   userMembershipList,
   userMembershipListQuery,
 } from '../../../shared/api/membership.js';
-import { getActor, requireStaff, requireUser } from '../../platform/auth.js';
-import { asZod, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
+import { getActor, requireStaff, requireUser, staffCreates, staffDeletes } from '../../platform/auth.js';
+import { asZod, listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { listEnquiries, submitEnquiry } from './enquiry-service.js';
 import { defineExpiryJob } from './expiry-job.js';
@@ -66,7 +66,7 @@ export const membershipRoutes = moduleRoutes((app) => {
 
   app.post(membershipPaths.plans, {
     schema: { tags, summary: 'Create a plan (staff)', querystring: membershipLanguageQuery, body: planWrite, response: { 201: plan, 400: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => reply.status(201).send(await createPlan(ctx, await requireStaff(request), request.body, requestLanguage(request, reply))),
+    handler: async (request, reply) => staffCreates(request, reply, (actor) => createPlan(ctx, actor, request.body, requestLanguage(request, reply))),
   });
 
   app.get(membershipPaths.meterTerms, {
@@ -86,10 +86,7 @@ export const membershipRoutes = moduleRoutes((app) => {
 
   app.delete(membershipPaths.plan, {
     schema: { tags, summary: 'Delete a plan without products or members (staff)', params: idParam, response: { 204: noContent, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => {
-      await deletePlan(ctx, await requireStaff(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    handler: async (request, reply) => staffDeletes(request, reply, (actor) => deletePlan(ctx, actor, request.params.id)),
   });
 
   // Products
@@ -104,7 +101,7 @@ export const membershipRoutes = moduleRoutes((app) => {
 
   app.post(membershipPaths.products, {
     schema: { tags, summary: 'Create a product (staff)', querystring: membershipLanguageQuery, body: productWrite, response: { 201: product, 400: errorBody, ...staffErrors } },
-    handler: async (request, reply) => reply.status(201).send(await createProduct(ctx, await requireStaff(request), request.body, requestLanguage(request, reply))),
+    handler: async (request, reply) => staffCreates(request, reply, (actor) => createProduct(ctx, actor, request.body, requestLanguage(request, reply))),
   });
 
   app.get(membershipPaths.product, {
@@ -119,10 +116,7 @@ export const membershipRoutes = moduleRoutes((app) => {
 
   app.delete(membershipPaths.product, {
     schema: { tags, summary: 'Delete a product never granted (staff)', params: idParam, response: { 204: noContent, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => {
-      await deleteProduct(ctx, await requireStaff(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    handler: async (request, reply) => staffDeletes(request, reply, (actor) => deleteProduct(ctx, actor, request.params.id)),
   });
 
   // Enquiries
@@ -144,8 +138,7 @@ export const membershipRoutes = moduleRoutes((app) => {
     schema: { tags, summary: 'Member enquiries, newest first (staff)', querystring: pageQuery, response: { 200: enquiryList, ...staffErrors } },
     handler: async (request, reply) => {
       privateResponse(reply);
-      const page = await listEnquiries(ctx, await requireStaff(request), request.query);
-      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+      return listAnswer(request, ctx.config.publicUrl, await listEnquiries(ctx, await requireStaff(request), request.query));
     },
   });
 
@@ -167,10 +160,7 @@ export const membershipRoutes = moduleRoutes((app) => {
         querystring: userMembershipListQuery,
         response: { 200: userMembershipList, 400: errorBody, 401: errorBody, 403: errorBody },
       },
-      handler: async (request, reply) => {
-        const page = await listUserMemberships(ctx, await requireUser(request), request.query, requestLanguage(request, reply));
-        return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
-      },
+      handler: async (request, reply) => listAnswer(request, ctx.config.publicUrl, await listUserMemberships(ctx, await requireUser(request), request.query, requestLanguage(request, reply))),
     });
 
     /**
@@ -214,15 +204,12 @@ export const membershipRoutes = moduleRoutes((app) => {
 
     zapp.get(membershipPaths.giftCodes, {
       schema: { tags, summary: 'Gift codes (staff)', querystring: giftCodeListQuery, response: { 200: giftCodeList, ...staffErrors } },
-      handler: async (request) => {
-        const page = await listGiftCodes(ctx, await requireStaff(request), request.query);
-        return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
-      },
+      handler: async (request) => listAnswer(request, ctx.config.publicUrl, await listGiftCodes(ctx, await requireStaff(request), request.query)),
     });
 
     zapp.post(membershipPaths.giftCodes, {
       schema: { tags, summary: 'Create gift codes for a product (staff); the codes are shown only here', body: giftCodeCreate, response: { 201: giftCodesCreated, 400: errorBody, ...staffErrors } },
-      handler: async (request, reply) => reply.status(201).send(await createGiftCodes(ctx, await requireStaff(request), request.body)),
+      handler: async (request, reply) => staffCreates(request, reply, (actor) => createGiftCodes(ctx, actor, request.body)),
     });
 
     zapp.get(membershipPaths.giftCode, {
@@ -232,10 +219,7 @@ export const membershipRoutes = moduleRoutes((app) => {
 
     zapp.delete(membershipPaths.giftCode, {
       schema: { tags, summary: 'Revoke an unredeemed gift code (staff)', params: idParam, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
-      handler: async (request, reply) => {
-        await revokeGiftCode(ctx, await requireStaff(request), request.params.id);
-        return reply.status(204).send(null);
-      },
+      handler: async (request, reply) => staffDeletes(request, reply, (actor) => revokeGiftCode(ctx, actor, request.params.id)),
     });
 
     zapp.post(membershipPaths.redeem, {
