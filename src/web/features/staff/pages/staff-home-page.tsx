@@ -15,6 +15,8 @@ export function Component() {
   const links = [
     { to: writingPaths.list('article'), title: writing.t('write.articles'), text: writing.t('write.articlesText') },
     { to: writingPaths.list('course'), title: writing.t('write.courses'), text: writing.t('write.coursesText') },
+    { to: writingPaths.list('lesson'), title: writing.t('write.lessons'), text: writing.t('write.lessonsText') },
+    { to: writingPaths.list('page'), title: writing.t('write.pages'), text: writing.t('write.pagesText') },
     useOpsCard(),
     { to: staffPaths.pages(), title: t('pagesAdmin.title'), text: t('staff.pagesText') },
     { to: staffPaths.images(), title: t('imagesAdmin.title'), text: t('staff.imagesText') },
