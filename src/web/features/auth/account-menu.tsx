@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import type { Language } from '../../../shared/i18n/index.js';
 import { useHttp, useI18n } from '../../app/context.js';
 import { paths } from '../../app/paths.js';
 import type { SessionOutcome } from '../../lib/session/machines/session-machine.js';
 import { ACCOUNT_NOTICE_DELETED, useSession } from '../../lib/session/session-context.js';
 import { sessionUserQuery } from '../../lib/session/session-user.js';
+import { MY_COURSES_LABEL } from '../../ui/my-courses-label.js';
 
 // The key, not the machine's table: the header is in the entry chunk, which stays without XState.
 const TOKEN_INVALID: SessionOutcome = 'auth.tokenInvalid';
 const AUTH_PAGES = ['/login', '/signup', '/logout', '/lostpassword', '/reset'];
-
-/** The link's name, apart from the course pages' messages (which load with those pages): the header shows it everywhere. */
-export const MY_COURSES_LABEL: Record<Language, string> = { en: 'My courses', 'zh-CN': '我的课程' };
 
 /**
  * The header's account corner: "Log in" for guests (also on the server and during hydration, where the

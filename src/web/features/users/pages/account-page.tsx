@@ -5,7 +5,6 @@ import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import { AuthPage } from '../../../ui/auth-page.js';
 import { DraftScope } from '../../../lib/forms/use-form.js';
-import { MY_COURSES_LABEL } from '../../auth/account-menu.js';
 import { useSession } from '../../../lib/session/session-context.js';
 import { profileQuery } from '../api/profile.js';
 import { AvatarSection } from '../components/avatar-section.js';
@@ -17,6 +16,7 @@ import { ProfileSection } from '../components/profile-section.js';
 import { RssSection } from '../components/rss-section.js';
 import { MailChoicesSection } from '../components/mail-choices-section.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
+import { MY_COURSES_LABEL } from '../../../ui/my-courses-label.js';
 
 const SECTIONS = [
   ['profile', 'account.profile'],
