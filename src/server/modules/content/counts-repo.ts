@@ -13,7 +13,7 @@ export type CountKind = 'all' | 'category' | 'tag' | 'topic' | 'author';
 
 type Ref = Expression<number> | number;
 
-/** The time to count at: a value, or an expression (a card list passes `now` as a subselect on PostgreSQL, see `nowOf` in articles/repo.ts). */
+/** The time to count at: a value, or an expression (a card list passes `now` as a subselect on PostgreSQL, see `nowOf` in articles/list-repo.ts). */
 type Now = Expression<string> | string;
 
 const refSql = (ref: Ref) => (typeof ref === 'number' ? sql`${ref}` : ref);
