@@ -14,8 +14,10 @@ const GUARDED_IN_HELPERS: Record<string, RouteAuth> = {
 };
 
 const CALLS = (name: string) => new RegExp(`\\b${name}(?:\\$\\d+)?\\b`);
-const STAFF_GUARD = CALLS('requireStaff');
-const USER_GUARD = CALLS('requireUser');
+/** `requireStaff`, or the helpers that call it for the handler (platform/auth.ts). */
+const STAFF_GUARD = CALLS('(?:requireStaff|asStaff|staffCreates|staffDeletes)');
+/** `requireUser`, or `privateCaller`, which calls it. */
+const USER_GUARD = CALLS('(?:requireUser|privateCaller)');
 /** Reads the caller's token when there is one: directly, or through the content's entitlement of the request. */
 const OPTIONAL_ACTOR = CALLS('(?:getActor|entitlementOf)');
 
