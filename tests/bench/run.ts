@@ -14,6 +14,7 @@ import { workerChecks, workerTable } from './workers.js';
 import { freePort, residentMb, startServer, type RunningServer } from './server.js';
 import { runOfflineSave } from './offline-save.js';
 import { prepareShop } from './shop-setup.js';
+import { backofficeRoutes, prepareBackoffice } from './backoffice.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -188,6 +189,7 @@ async function main(): Promise<number> {
     log(`Seeded the demo site in ${demoSeconds.toFixed(1)} s and ${ARTICLES} more articles in ${largeSeconds.toFixed(1)} s.`);
     const shop = await prepareShop(env);
     log(`Added ${shop.tokens.length} shoppers with a session each and ${shop.products.length} books in stock.`);
+    const office = await prepareBackoffice(env);
 
     // The first start on this database, with nothing in the operating system's file cache but what seeding left.
     server = await startServer(build.dist, env, await freePort());
@@ -228,6 +230,7 @@ async function main(): Promise<number> {
         headers: (n) => ({ authorization: `Bearer ${shop.tokens[(n * 13) % shop.tokens.length]}`, 'idempotency-key': `bench-order-${n}-${randomBytes(4).toString('hex')}` }),
         body: (n) => ({ product: shop.products[(n * 11) % shop.products.length], quantity: 1, payment_method: 'dev', shipping_method_code: shop.shippingCode, shipping_address: shop.address }),
       },
+      ...backofficeRoutes(office),
       { name: ROUTE.search, paths: await searchPaths(server.url) },
     ];
     // Guest pages are cached by design: every URL is fetched once first, as earlier traffic would have.

@@ -21,7 +21,7 @@ import {
   updateCourse as writeCourse,
   type CourseRow,
 } from './course-repo.js';
-import { liveTranslation } from '../content/editorial/translation-repo.js';
+import { publishedTranslation } from '../content/editorial/translations.js';
 import { lessonHeads } from './lesson-repo.js';
 import { activeProductsByCourse, activeProductsOf } from './product-service.js';
 import { findEnrolment, progressInCourse } from './progress-repo.js';
@@ -100,7 +100,7 @@ async function detailOf(ctx: AppContext, viewer: Viewer, course: CourseRow, lang
     courseAccessOf(ctx, viewer, course),
     viewer.actor ? findEnrolment(ctx.db.kysely, viewer.actor.id, course.id) : Promise.resolve(undefined),
     course.access === 'purchase' ? activeProductsOf(ctx, course.id) : Promise.resolve([]),
-    liveTranslation(ctx.db.kysely, 'courses', course.id, nowIso()),
+    publishedTranslation(ctx.db.kysely, 'courses', course.id, nowIso()),
   ]);
   return {
     ...card,

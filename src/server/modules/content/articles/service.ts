@@ -21,7 +21,7 @@ import { nowIso } from '../../../platform/time.js';
 import { decideArticleAccess, entitlementOfActor, isArticleOpen, previewAccess, releaseArticle, type Entitlement } from '../access.js';
 import { priceCard } from '../../membership/service.js';
 import { signMediaUrls } from '../../courses/member-media.js';
-import { liveTranslation } from '../editorial/translation-repo.js';
+import { publishedTranslation } from '../editorial/translations.js';
 import { hydrateCards, type CardRead } from './card-repo.js';
 import { listByViews, listInTopicCounted, listNewestCounted, newestCardsOfMonths, publishedArticles, publishedByViews, readCardsByIds, type ArticleFilters } from './list-repo.js';
 import {
@@ -68,7 +68,7 @@ async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleReadR
     status: article.status,
     locked: !canRead,
     content_html: canRead ? readableBody(ctx, article) : null,
-    translation: (await liveTranslation(ctx.db.kysely, 'articles', article.id, nowIso())) ?? null,
+    translation: (await publishedTranslation(ctx.db.kysely, 'articles', article.id, nowIso())) ?? null,
   };
 }
 

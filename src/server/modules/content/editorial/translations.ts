@@ -1,7 +1,7 @@
 import { Conflict, Invalid } from '../../../platform/errors.js';
 import { planExists } from '../plan-access-repo.js';
 import type { Db, Trx } from './kinds.js';
-import { pointingAt, setTranslation, translationHead, type TranslatableTable } from './translation-repo.js';
+import { liveTranslation, pointingAt, setTranslation, translationHead, type TranslatableTable } from './translation-repo.js';
 
 /**
  * Two things editors set on articles, courses and lessons, checked and written the same way for each kind.
@@ -47,4 +47,9 @@ export async function linkTranslation(trx: Trx, table: TranslatableTable, id: nu
   // Linked to a third piece since the check: the whole write is refused.
   if (partner.translation_id !== null) throw new Conflict('translation_id: That piece is the translation of another; unlink it there first.', { translation_id: 'That piece is the translation of another; unlink it there first.' });
   await setTranslation(trx, table, translationId, id, now);
+}
+
+/** The piece's translation as readers may follow it now (published), or undefined. */
+export function publishedTranslation(db: Db, table: TranslatableTable, id: number, now: string) {
+  return liveTranslation(db, table, id, now);
 }
