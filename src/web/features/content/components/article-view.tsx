@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/format.js';
 import { ArticleBadges } from './article-badges.js';
 import { isFreeToRead, PAYWALLED_CLASS } from './article-json-ld.js';
 import { ArticleMeta } from './article-meta.js';
-import { TranslationLink } from './translation-link.js';
+import { TranslationLink } from '../../../ui/translation-link.js';
 
 // The comments' place (the app's slot) loads after hydration and the section only once scrolled to: a guest's
 // first visit carries none of it.

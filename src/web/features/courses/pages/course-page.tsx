@@ -17,7 +17,7 @@ import { useViewer } from '../components/viewer.js';
 import { isConnectionFailure } from '../../../lib/offline/progress-outbox.js';
 import { useOnline } from '../../../lib/online-status.js';
 import { SaveCourseOffline } from '../offline/save-control.js';
-import { TranslationLink } from '../../content/components/translation-link.js';
+import { TranslationLink } from '../../../ui/translation-link.js';
 
 export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const id = requireId(params.courseId, request);
