@@ -124,6 +124,9 @@ describe('which query answers are kept on the device', () => {
     expect(kept(article, { access: 'premium', free_read: false, locked: true, content_html: null })).toBe(true);
     expect(kept(article, { access: 'premium', free_read: false, locked: false, content_html: '<p>members only</p>' })).toBe(false);
     expect(kept(article, { access: 'premium', free_read: true, locked: false, content_html: '<p>free this week</p>' })).toBe(true);
+    // A plan's article: its members' copy is theirs alone, whatever its free-read flag says.
+    expect(kept(article, { access: 'plan', free_read: true, locked: false, content_html: '<p>for the circle</p>' })).toBe(false);
+    expect(kept(article, { access: 'plan', free_read: false, locked: true, content_html: null })).toBe(true);
     expect(kept(article, { access: 'free', locked: false, content_html: '<p>free</p>' })).toBe(true);
     const lesson = ['courses', 'lesson', 7, 0];
     expect(kept(lesson, { course: { access: 'premium' }, is_free_preview: false, locked: false, done: null })).toBe(false);
