@@ -71,7 +71,8 @@ export function EditorFields({ kind, fields, onChange }: Props) {
         <Select
           label={t('write.access')}
           value={text('access')}
-          onChange={(v) => set('access', v)}
+          // A plan's piece starts with the first plan chosen (an editor changes it below); other access keeps none.
+          onChange={(v) => onChange({ ...fields, access: v, ...(has('access_plan_id') && { access_plan_id: v === 'plan' ? (fields.access_plan_id ?? options.data?.plans[0]?.id ?? null) : null }) })}
           options={(kind === 'course' ? ['free', 'premium', 'plan', 'purchase'] : ['free', 'premium', 'plan']).map((a) => [a, t(`write.access.${a}` as WritingKey)])}
         />
       )}
