@@ -21,7 +21,7 @@ export interface Check {
 const json = <T>(a: Answer) => JSON.parse(a.body) as T;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function login(base: string, site: DrillSite, username: string): Promise<{ token: string; userId: number }> {
+export async function login(base: string, site: DrillSite, username: string): Promise<{ token: string; userId: number }> {
   const res = await get(`${base}/api/v2/rest-auth/login/`, { method: 'POST', body: { username, password: demoPassword(site.dataDir, username) } });
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${res.body}`);
   const token = json<{ access: string }>(res).access;
@@ -29,7 +29,7 @@ async function login(base: string, site: DrillSite, username: string): Promise<{
   return { token, userId: me.pk };
 }
 
-const check = async (name: string, run: () => Promise<string | null>): Promise<Check> => {
+export const check = async (name: string, run: () => Promise<string | null>): Promise<Check> => {
   try {
     const problem = await run();
     return { name, ok: problem === null, ...(problem ? { detail: problem } : {}) };

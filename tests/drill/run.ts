@@ -14,6 +14,8 @@ import { ensureBuild } from '../bench/build.js';
 import { startSite, type SiteProcess } from '../cluster/site-process.js';
 import { jobsOnce, journeys, propagation, killUnderLoad, throughput, type Check, type DrillSite } from './checks.js';
 import { freePort, startNginx, startRedis, type Service } from './services.js';
+import { sharedFiles } from './files.js';
+import { startTestBucket } from '../api/helpers/s3.js';
 
 const quick = process.argv.includes('--quick');
 const root = path.resolve(import.meta.dirname, '../..');
@@ -24,7 +26,7 @@ async function main(): Promise<number> {
   if (!adminUrl) throw new Error('Run it as `npm run drill`: it needs the throw-away PostgreSQL of .ci/with-postgres.sh.');
   const build = await ensureBuild(root);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lectern-drill-'));
-  const services: Service[] = [];
+  const services: Array<Pick<Service, 'stop'>> = [];
   const sites: SiteProcess[] = [];
   try {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -35,6 +37,8 @@ async function main(): Promise<number> {
     url.pathname = '/lectern_drill';
     const redis = await startRedis();
     services.push(redis);
+    const bucket = await startTestBucket('lectern-drill');
+    services.push({ stop: () => bucket.stop() });
     const secret = () => randomBytes(32).toString('base64url');
     const env = {
       DATABASE_URL: url.toString(),
@@ -49,22 +53,24 @@ async function main(): Promise<number> {
       SERVED_BY_HEADER: '1',
       JOBS_POLL_MS: '200',
       LOGIN_RATE_LIMIT: '1000',
-      // Every process reads and writes one folder here; on many machines STORAGE_URL puts it on S3.
-      DATA_DIR: path.join(dir, 'data'),
+      // Uploads and member media in a bucket of a local S3-compatible server; each process has its own folder.
+      STORAGE_URL: bucket.url('drill'),
     };
     const ports = [await freePort(), await freePort(), await freePort()];
     // The first process migrates and seeds; the others find the database ready.
-    for (const [i, port] of ports.entries()) sites.push(await startSite(port, env, { fresh: i === 0, dist: build.dist }));
+    const dataDirs = ports.map((_, i) => path.join(dir, `data-${i}`));
+    for (const [i, port] of ports.entries()) sites.push(await startSite(port, { ...env, DATA_DIR: dataDirs[i]! }, { fresh: i === 0, dist: build.dist }));
     const nginx = await startNginx(path.join(dir, 'nginx'), ports);
     services.push(nginx);
     log(`Drill: PostgreSQL, Redis on ${redis.port}, nginx on ${nginx.port} in front of Lectern on ${ports.join(', ')}.`);
 
-    const site: DrillSite = { front: `http://127.0.0.1:${nginx.port}`, processes: sites.map((s) => s.url), dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL };
+    const site: DrillSite = { front: `http://127.0.0.1:${nginx.port}`, processes: sites.map((s) => s.url), dataDir: dataDirs[0]!, databaseUrl: env.DATABASE_URL };
     const checks: Check[] = [];
     checks.push(...(await journeys(site)));
     const reach = await propagation(site);
     checks.push(...reach.checks);
     checks.push(await jobsOnce(site));
+    checks.push(...(await sharedFiles(site)));
     const figures: string[] = [];
     if (!quick) {
       for (const n of [1, 2, 3]) {
