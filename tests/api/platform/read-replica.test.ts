@@ -87,7 +87,7 @@ describe.runIf(pgUrl)(`public reads from ${streamingUrl ? 'a streaming replica' 
     const now = new Date().toISOString();
     const sitePages = await t.db.kysely
       .insertInto('pages')
-      .values([slug, `${slug}-w`].map((each) => ({ title: 'Page Before', slug: each, body_markdown: 'A site page.', live: 1, first_published_at: now, last_published_at: now, created_at: now, updated_at: now })))
+      .values([slug, `${slug}-w`].map((each) => ({ title: 'Page Before', slug: each, body_markdown: 'A site page.', translations: '{}', show_in_footer: 0, sort_order: 0, live: 1, first_published_at: now, last_published_at: now, created_at: now, updated_at: now })))
       .returningAll()
       .execute();
     token = await tokenFor(t, await createUser(t));
