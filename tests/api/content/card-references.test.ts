@@ -126,7 +126,7 @@ describe('the references of every card list', () => {
   it('keep the card columns the rows have', async () => {
     const [card] = (await LISTS['the newest, a later page']!('en')) as ArticleCard[];
     const detail = await get<ArticleCard & { content_html: string }>(`/article/${full.id}`);
-    const { content_html: _body, locked: _locked, status: _status, ...columns } = detail as ArticleCard & { content_html: string; locked: boolean; status: string };
+    const { content_html: _body, locked: _locked, status: _status, translation: _translation, ...columns } = detail as ArticleCard & { content_html: string; locked: boolean; status: string; translation: unknown };
     expect(card).toEqual(columns);
     expect(card).toMatchObject({ is_hot: true, free_read: false, access: 'free', published_at: at(3) });
   });

@@ -5,16 +5,19 @@ import { cardColumns, readCards, type CardRead, type CardRow } from './card-repo
 
 /** One article: reading it, deciding access to it, and writing it; drafts and scheduled articles for staff. */
 
-/** What reading an article needs: its card columns and its HTML (not the Markdown and plain-text copies of the body). */
-export type ArticleReadRow = CardRow & { content_html: string };
+/**
+ * What reading an article needs: its card columns, its HTML (not the Markdown and plain-text copies of the body)
+ * and its translation's id (the translation is read only for an article that has one).
+ */
+export type ArticleReadRow = CardRow & { content_html: string; translation_id: number | null };
 
 export function findArticle(db: Kysely<Database>, id: number): Promise<ArticleReadRow | undefined> {
-  return db.selectFrom('articles').select([...cardColumns, 'articles.content_html']).where('articles.id', '=', id).executeTakeFirst();
+  return db.selectFrom('articles').select([...cardColumns, 'articles.content_html', 'articles.translation_id']).where('articles.id', '=', id).executeTakeFirst();
 }
 
 /** An article's reading columns with its card (references in the same statement on PostgreSQL), whatever its status. */
 export async function findArticleCard(db: Kysely<Database>, id: number, lang?: Language): Promise<CardRead<ArticleReadRow> | undefined> {
-  const [read] = await readCards(db, db.selectFrom('articles').select([...cardColumns, 'articles.content_html']).where('articles.id', '=', id), 'given', lang);
+  const [read] = await readCards(db, db.selectFrom('articles').select([...cardColumns, 'articles.content_html', 'articles.translation_id']).where('articles.id', '=', id), 'given', lang);
   return read;
 }
 

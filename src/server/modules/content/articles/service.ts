@@ -68,7 +68,7 @@ async function toDetail(ctx: AppContext, canRead: boolean, article: ArticleReadR
     status: article.status,
     locked: !canRead,
     content_html: canRead ? readableBody(ctx, article) : null,
-    translation: (await publishedTranslation(ctx.db.kysely, 'articles', article.id, nowIso())) ?? null,
+    translation: article.translation_id === null ? null : ((await publishedTranslation(ctx.db.kysely, 'articles', article.id, nowIso())) ?? null),
   };
 }
 
