@@ -115,6 +115,8 @@ test('SIGHUP replaces the workers one at a time without a failed request', async
 });
 
 test('a cluster whose workers cannot start stops with their error instead of starting them again and again', async () => {
+  // The primary migrates and seeds a new site before its workers fail: 30 s is not enough on a busy machine.
+  test.setTimeout(120_000);
   const start = startSite(port + 1, { DATA_DIR: path.resolve(`.tmp/e2e-cluster-${port + 1}`), WORKERS: '2', DEMO_MODE: '1', LOG_LEVEL: 'info', DIST_DIR: path.resolve('.tmp/no-such-build') });
   const failure = await start.then(
     () => '',

@@ -14,12 +14,13 @@ const CATALOGUES = { en: 'src/shared/i18n/en.ts', 'zh-CN': 'src/shared/i18n/zh-C
  * of what every page uses: it is one module) and TanStack Query, built into one chunk, weigh about 91 KiB
  * (TanStack's useQueries and useMutation stay with the few lazy pages that use them); the app's
  * shell and the article page some 21 KiB. The issue's target is 100 KB; this bound only stops the first visit
- * growing unnoticed (113.4 KiB today, of which about 90 B are the root route's footer page links, about 300 B
+ * growing unnoticed (113.7 KiB today, of which about 90 B are the root route's footer page links, about 300 B
  * the back office's routes and the account menu's "Back office" link, which asks who the logged-in user is, and
  * about 1 KB the back office's new screens' routes, the account menu's "My courses" link and the record of pages
- * seen, which lets a page reached inside the app reopen offline).
+ * seen, which lets a page reached inside the app reopen offline, and about 250 B the article page's link to its
+ * translation and the plan a members-of-a-plan article names).
  */
-const BUDGET_BYTES = 113.5 * 1024;
+const BUDGET_BYTES = 114 * 1024;
 
 /** Code a guest reading an article never needs before hydration: it stays in its own routes' chunks. */
 const NOT_ON_FIRST_VISIT: Array<{ what: string; key: RegExp }> = [
