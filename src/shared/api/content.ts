@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { paginated, pageQuery, picturePath } from './common.js';
 import { LANGUAGES } from '../i18n/index.js';
 import { planWithProducts } from './membership.js';
-import { translationsOf } from './translations.js';
+
+/*
+ * The articles' calls: cards, articles, the staff's unpublished list and the article writes, access and the meter,
+ * search, the timeline and sitemap URLs. The rest of the content API by part: categories, tags, topics and
+ * authors (content-catalogue.ts); banners, announcements, slot texts and shortcuts (content-site.ts); what
+ * readers send: reading progress, reports, submissions (content-readers.ts).
+ */
 
 export { contentPaths, FINGERPRINT_HEADER } from './content-paths.js';
 
@@ -16,9 +22,6 @@ export { contentPaths, FINGERPRINT_HEADER } from './content-paths.js';
 export const contentLanguage = z.enum(LANGUAGES);
 export const languageQuery = z.object({ lang: contentLanguage.optional() });
 export type LanguageQuery = z.infer<typeof languageQuery>;
-
-/** Categories, tags and topics: their name and description in other languages (slugs and ids never change). */
-const catalogTranslations = translationsOf({ name: z.string().trim().max(100), description: z.string().max(2000) });
 
 /** `plan`: for the members of one plan (set by editors in the back office) and staff. */
 export const accessSchema = z.enum(['free', 'premium', 'plan']);
@@ -184,143 +187,6 @@ export type MembershipStatus = z.infer<typeof membershipStatus>;
 export const articleUnlock = articleDetail.extend({ reason: accessReason, ...meterFields });
 export type ArticleUnlock = z.infer<typeof articleUnlock>;
 
-export const category = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  sort_order: z.number().int(),
-  article_count: z.number().int(),
-});
-export type Category = z.infer<typeof category>;
-const catalogName = z.string().trim().min(1).max(100);
-const catalogSlug = z.string().trim().min(1).max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.');
-/** Bounded so it fits a 32-bit integer column on every engine. */
-const sortOrder = z.number().int().min(-1_000_000).max(1_000_000);
-/** Fields without defaults: PATCH takes any subset of them (zod 4 would apply defaults inside partial()). */
-const categoryFields = z.object({
-  name: catalogName,
-  slug: catalogSlug,
-  description: z.string().max(2000),
-  sort_order: sortOrder,
-  /** The name and description in other languages; `name` and `description` are the default language's. */
-  translations: catalogTranslations,
-});
-export const categoryPatch = categoryFields.partial();
-export const categoryWrite = categoryFields.extend({
-  description: categoryFields.shape.description.default(''),
-  translations: catalogTranslations.default({}),
-  sort_order: sortOrder.default(0),
-});
-export type CategoryWrite = z.infer<typeof categoryWrite>;
-export type CategoryPatch = z.infer<typeof categoryPatch>;
-
-export const tag = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  article_count: z.number().int(),
-});
-export type Tag = z.infer<typeof tag>;
-const tagFields = z.object({ name: catalogName, slug: catalogSlug, description: z.string().max(2000), translations: catalogTranslations });
-export const tagPatch = tagFields.partial();
-export const tagWrite = tagFields.extend({ description: tagFields.shape.description.default(''), translations: catalogTranslations.default({}) });
-export type TagWrite = z.infer<typeof tagWrite>;
-export type TagPatch = z.infer<typeof tagPatch>;
-
-export const topic = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  cover: z.string().nullable(),
-  sort_order: z.number().int(),
-  article_count: z.number().int(),
-});
-export type Topic = z.infer<typeof topic>;
-const topicFields = z.object({
-  name: catalogName,
-  slug: catalogSlug,
-  description: z.string().max(2000),
-  cover: picturePath.nullable(),
-  sort_order: sortOrder,
-  translations: catalogTranslations,
-});
-export const topicPatch = topicFields.partial();
-export const topicWrite = topicFields.extend({
-  description: topicFields.shape.description.default(''),
-  translations: catalogTranslations.default({}),
-  cover: topicFields.shape.cover.default(null),
-  sort_order: sortOrder.default(0),
-});
-export type TopicWrite = z.infer<typeof topicWrite>;
-export type TopicPatch = z.infer<typeof topicPatch>;
-/**
- * POST topic/{id}/article: appends these articles to the topic in this order; one already in the topic
- * moves to its new place, so posting the whole list reorders the topic.
- */
-export const topicArticlesWrite = z.object({
-  article_ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(200),
-});
-
-export const author = z.object({
-  id: z.number().int(),
-  display_name: z.string(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  description: z.string(),
-  article_count: z.number().int(),
-});
-export type Author = z.infer<typeof author>;
-
-export const banner = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  subtitle: z.string(),
-  image: z.string(),
-  link: z.string(),
-  article_id: z.number().int().nullable(),
-  kind: z.enum(['main', 'hot', 'final']),
-  position: z.number().int(),
-});
-export type Banner = z.infer<typeof banner>;
-
-export const announcement = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  content: z.string(),
-  link: z.string(),
-  is_modal: z.boolean(),
-  starts_at: z.string().nullable(),
-  ends_at: z.string().nullable(),
-});
-export type Announcement = z.infer<typeof announcement>;
-
-export const slotText = z.object({ id: z.number().int(), key: z.string(), title: z.string(), text: z.string() });
-export type SlotText = z.infer<typeof slotText>;
-
-export const shortcut = z.object({
-  id: z.number().int(),
-  type_id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  url: z.string(),
-  icon: z.string().nullable(),
-  position: z.number().int(),
-});
-export type Shortcut = z.infer<typeof shortcut>;
-export const shortcutType = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  position: z.number().int(),
-});
-export type ShortcutType = z.infer<typeof shortcutType>;
-export const shortcutTypeDetails = shortcutType.extend({ shortcuts: z.array(shortcut) });
-export type ShortcutTypeDetails = z.infer<typeof shortcutTypeDetails>;
-
 export const searchQuery = pageQuery.extend({
   q: z.string().trim().min(1, 'Enter something to search for.').max(200),
   category: z.coerce.number().int().positive().max(2_147_483_647).optional(),
@@ -355,88 +221,5 @@ export const contentUrl = z.object({ id: z.number().int(), url: z.string(), path
 export const sitemapUrl = z.object({ loc: z.string(), lastmod: z.string().nullable() });
 export const sitemapUrls = paginated(sitemapUrl);
 
-export const readingProgress = z.object({
-  article_id: z.number().int(),
-  progress: z.number().min(0).max(1),
-  position: z.number().int().min(0),
-  completed: z.boolean(),
-  updated_at: z.string().nullable(),
-});
-export type ReadingProgress = z.infer<typeof readingProgress>;
-export const readingProgressWrite = z.object({
-  progress: z.number().min(0).max(1),
-  position: z.number().int().min(0).max(2_147_483_647).default(0),
-});
-
-export const reportReason = z.enum(['spam', 'abuse', 'copyright', 'error', 'other']);
-export const report = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  article_id: z.number().int().nullable(),
-  url: z.string(),
-  reason: reportReason,
-  detail: z.string(),
-  status: z.enum(['open', 'resolved', 'dismissed']),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type Report = z.infer<typeof report>;
-export const reportCreate = z
-  .object({
-    article_id: z.number().int().positive().max(2_147_483_647).nullable().default(null),
-    url: z.string().max(2000).default(''),
-    reason: reportReason,
-    detail: z.string().max(5000).default(''),
-  })
-  .refine((r) => r.article_id !== null || r.url.length > 0, { message: 'Name an article or a URL.', path: ['article_id'] });
-/** Reporters may edit their detail; only staff change the status. */
-export const reportUpdate = z.object({
-  reason: reportReason.optional(),
-  detail: z.string().max(5000).optional(),
-  status: z.enum(['open', 'resolved', 'dismissed']).optional(),
-});
-/** PUT replaces what a reporter wrote; `status` stays optional and staff-only. */
-export const reportReplace = reportUpdate.extend({ reason: reportReason, detail: z.string().max(5000).default('') });
-export const reportList = paginated(report);
-export const reportListQuery = pageQuery.extend({ status: report.shape.status.optional() });
-
-export const submission = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  original_name: z.string(),
-  mime_type: z.string(),
-  size: z.number().int(),
-  note: z.string(),
-  status: z.enum(['pending', 'accepted', 'rejected']),
-  created_at: z.string(),
-});
-export type Submission = z.infer<typeof submission>;
-export const submissionList = paginated(submission);
-/** The optional multipart field beside `file`. */
-export const submissionNote = z.string().max(2000);
-/** Accepted submission types, checked by the file's content, not its name. */
-export const SUBMISSION_TYPES = [
-  'application/pdf',
-  'text/markdown',
-  'text/plain',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-] as const;
-
-/** Catalogue lists and lookups. `q` filters names case-insensitively; an empty `q` filters nothing. */
-export const catalogListQuery = pageQuery.extend({ q: z.string().trim().max(100).optional(), lang: contentLanguage.optional() });
-export const topicListQuery = pageQuery.extend({ lang: contentLanguage.optional() });
 /** A page of article cards, their category, tag and topic names in `lang`. */
 export const cardPageQuery = pageQuery.extend({ lang: contentLanguage.optional() });
-export const categoryList = paginated(category);
-export const tagList = paginated(tag);
-export const topicList = paginated(topic);
-export const nameParam = z.object({ name: z.string().trim().min(1).max(100) });
-export const slugParam = z.object({ slug: catalogSlug });
-export const tagHotQuery = languageQuery.extend({ limit: z.coerce.number().int().min(1).max(50).default(15) });
-export const slotTextQuery = languageQuery.extend({ key: z.string().trim().min(1).max(100).optional() });
-/** Shortcut types and shortcuts: their names, titles and descriptions in `lang` (see `contentLanguage`). */
-export const shortcutListQuery = languageQuery.extend({ type: z.coerce.number().int().positive().max(2_147_483_647).optional() });
-export const shortcutPreviewQuery = languageQuery.extend({ limit: z.coerce.number().int().min(1).max(20).default(4) });

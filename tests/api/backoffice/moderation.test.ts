@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSIONS } from '../../../src/server/modules/content/submissions/service.js';
 import type { FlaggedComment } from '../../../src/shared/api/comments.js';
-import type { Submission } from '../../../src/shared/api/content.js';
+import type { Submission } from '../../../src/shared/api/content-readers.js';
 import { backofficePaths } from '../../../src/shared/api/backoffice-paths.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createArticle } from '../helpers/factories.js';

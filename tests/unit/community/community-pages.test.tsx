@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SUBMISSION_TYPES, type Submission } from '../../../src/shared/api/content.js';
+import { SUBMISSION_TYPES, type Submission } from '../../../src/shared/api/content-readers.js';
 import type { CommunityInfo } from '../../../src/shared/api/sso.js';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_FILES } from '../../../src/web/features/community/components/accepted-files.js';
 import { navigateAway } from '../../../src/web/features/community/navigate-away.js';

@@ -17,7 +17,7 @@ import {
   userListQuery,
 } from '../../../shared/api/backoffice.js';
 import { errorBody, idParam, pageQuery } from '../../../shared/api/common.js';
-import { submission, submissionList } from '../../../shared/api/content.js';
+import { submission, submissionList } from '../../../shared/api/content-readers.js';
 import { myCourseList, myCourseQuery } from '../../../shared/api/courses.js';
 import { attachmentHeader } from '../../platform/attachment.js';
 import { requireStaff } from '../../platform/auth.js';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { idParam, type PageQuery, type Paginated } from '../../../shared/api/common.js';
-import { articleList, cardPageQuery, languageQuery, nameParam, slugParam, type ArticleCard } from '../../../shared/api/content.js';
+import { articleList, cardPageQuery, languageQuery, type ArticleCard } from '../../../shared/api/content.js';
+import { nameParam, slugParam } from '../../../shared/api/content-catalogue.js';
 import type { Language } from '../../../shared/i18n/index.js';
 import { requireStaff } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../../../shared/api/common.js';
-import { announcement, contentPaths, languageQuery } from '../../../../shared/api/content.js';
+import { contentPaths, languageQuery } from '../../../../shared/api/content.js';
+import { announcement } from '../../../../shared/api/content-site.js';
 import { moduleRoutes } from '../../../platform/http.js';
 import { requestLanguage } from '../../../platform/request-language.js';
 import { getAnnouncement, getModalAnnouncement, listAnnouncements } from './service.js';

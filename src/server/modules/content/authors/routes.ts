@@ -1,5 +1,6 @@
 import { idParam } from '../../../../shared/api/common.js';
-import { author, contentPaths, languageQuery } from '../../../../shared/api/content.js';
+import { contentPaths, languageQuery } from '../../../../shared/api/content.js';
+import { author } from '../../../../shared/api/content-catalogue.js';
 import { moduleRoutes } from '../../../platform/http.js';
 import { requestLanguage } from '../../../platform/request-language.js';
 import { getAuthor } from './service.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { banner, contentPaths, languageQuery } from '../../../../shared/api/content.js';
+import { contentPaths, languageQuery } from '../../../../shared/api/content.js';
+import { banner } from '../../../../shared/api/content-site.js';
 import { moduleRoutes } from '../../../platform/http.js';
 import { requestLanguage } from '../../../platform/request-language.js';
 import { bannersOf } from './service.js';

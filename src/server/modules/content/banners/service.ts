@@ -1,4 +1,4 @@
-import type { Banner } from '../../../../shared/api/content.js';
+import type { Banner } from '../../../../shared/api/content-site.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { localised } from '../../../platform/translations.js';

@@ -1,4 +1,5 @@
-import { catalogListQuery, category, categoryList, categoryPatch, categoryWrite, contentPaths } from '../../../../shared/api/content.js';
+import { contentPaths } from '../../../../shared/api/content.js';
+import { catalogListQuery, category, categoryList, categoryPatch, categoryWrite } from '../../../../shared/api/content-catalogue.js';
 import { moduleRoutes } from '../../../platform/http.js';
 import { registerCatalogArea } from '../catalog-crud.js';
 import {

@@ -1,5 +1,6 @@
 import type { PageQuery } from '../../../../shared/api/common.js';
-import type { ArticleCard, Category, CategoryPatch, CategoryWrite } from '../../../../shared/api/content.js';
+import type { ArticleCard } from '../../../../shared/api/content.js';
+import type { Category, CategoryPatch, CategoryWrite } from '../../../../shared/api/content-catalogue.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { NotFound } from '../../../platform/errors.js';

@@ -1,5 +1,6 @@
 import { idParam } from '../../../../shared/api/common.js';
-import { contentPaths, contentUrl as contentUrlSchema, readingProgress, readingProgressWrite } from '../../../../shared/api/content.js';
+import { contentPaths, contentUrl as contentUrlSchema } from '../../../../shared/api/content.js';
+import { readingProgress, readingProgressWrite } from '../../../../shared/api/content-readers.js';
 import { requireUser } from '../../../platform/auth.js';
 import { moduleRoutes, privateResponse } from '../../../platform/http.js';
 import { contentUrl, getProgress, saveProgress } from './service.js';

@@ -1,4 +1,4 @@
-import type { ReadingProgress } from '../../../../shared/api/content.js';
+import type { ReadingProgress } from '../../../../shared/api/content-readers.js';
 import type { Actor } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
 import { nowIso } from '../../../platform/time.js';

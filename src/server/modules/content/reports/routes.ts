@@ -1,13 +1,6 @@
 import { idParam } from '../../../../shared/api/common.js';
-import {
-  contentPaths,
-  report,
-  reportCreate,
-  reportList,
-  reportListQuery,
-  reportReplace,
-  reportUpdate,
-} from '../../../../shared/api/content.js';
+import { contentPaths } from '../../../../shared/api/content.js';
+import { report, reportCreate, reportList, reportListQuery, reportReplace, reportUpdate } from '../../../../shared/api/content-readers.js';
 import { privateCaller, requireUser } from '../../../platform/auth.js';
 import { listAnswer, moduleRoutes } from '../../../platform/http.js';
 import { createReport, deleteReport, getReport, listOwnReports, updateReport } from './service.js';

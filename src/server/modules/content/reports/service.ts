@@ -1,4 +1,4 @@
-import type { Report } from '../../../../shared/api/content.js';
+import type { Report } from '../../../../shared/api/content-readers.js';
 import type { PageQuery } from '../../../../shared/api/common.js';
 import { isStaff, type Actor } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { idParam } from '../../../../shared/api/common.js';
+import { contentPaths, languageQuery } from '../../../../shared/api/content.js';
 import {
-  contentPaths,
-  languageQuery,
   shortcut,
   shortcutListQuery,
   shortcutPreviewQuery,
   shortcutType,
   shortcutTypeDetails as details,
-} from '../../../../shared/api/content.js';
+} from '../../../../shared/api/content-site.js';
 import { moduleRoutes } from '../../../platform/http.js';
 import { requestLanguage } from '../../../platform/request-language.js';
 import { getShortcut, getShortcutType, shortcuts, shortcutTypeDetails, shortcutTypes } from './service.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../../../shared/api/common.js';
-import { contentPaths, languageQuery, slotText, slotTextQuery } from '../../../../shared/api/content.js';
+import { contentPaths, languageQuery } from '../../../../shared/api/content.js';
+import { slotText, slotTextQuery } from '../../../../shared/api/content-site.js';
 import { moduleRoutes } from '../../../platform/http.js';
 import { requestLanguage } from '../../../platform/request-language.js';
 import { getSlotText, slotTexts } from './service.js';

@@ -1,4 +1,4 @@
-import type { SlotText } from '../../../../shared/api/content.js';
+import type { SlotText } from '../../../../shared/api/content-site.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { NotFound } from '../../../platform/errors.js';

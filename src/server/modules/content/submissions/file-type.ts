@@ -1,4 +1,4 @@
-import type { SUBMISSION_TYPES } from '../../../../shared/api/content.js';
+import type { SUBMISSION_TYPES } from '../../../../shared/api/content-readers.js';
 
 export type SubmissionType = (typeof SUBMISSION_TYPES)[number];
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { idParam, pageQuery } from '../../../../shared/api/common.js';
-import { contentPaths, submission, submissionList, submissionNote } from '../../../../shared/api/content.js';
+import { contentPaths } from '../../../../shared/api/content.js';
+import { submission, submissionList, submissionNote } from '../../../../shared/api/content-readers.js';
 import { privateCaller } from '../../../platform/auth.js';
 import { Invalid, PayloadTooLarge, UnsupportedMediaType } from '../../../platform/errors.js';
 import { listAnswer, moduleRoutes } from '../../../platform/http.js';

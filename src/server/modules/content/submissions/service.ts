@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Submission } from '../../../../shared/api/content.js';
+import type { Submission } from '../../../../shared/api/content-readers.js';
 import type { PageQuery } from '../../../../shared/api/common.js';
 import { isStaff, type Actor } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { catalogListQuery, contentPaths, tag, tagHotQuery, tagList, tagPatch, tagWrite } from '../../../../shared/api/content.js';
+import { contentPaths } from '../../../../shared/api/content.js';
+import { catalogListQuery, tag, tagHotQuery, tagList, tagPatch, tagWrite } from '../../../../shared/api/content-catalogue.js';
 import { moduleRoutes } from '../../../platform/http.js';
 import { registerCatalogArea } from '../catalog-crud.js';
 import { requestLanguage } from '../../../platform/request-language.js';

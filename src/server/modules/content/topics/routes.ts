@@ -1,5 +1,6 @@
 import { idParam } from '../../../../shared/api/common.js';
-import { contentPaths, languageQuery, topic, topicArticlesWrite, topicList, topicListQuery, topicPatch, topicWrite } from '../../../../shared/api/content.js';
+import { contentPaths, languageQuery } from '../../../../shared/api/content.js';
+import { topic, topicArticlesWrite, topicList, topicListQuery, topicPatch, topicWrite } from '../../../../shared/api/content-catalogue.js';
 import { requireStaff } from '../../../platform/auth.js';
 import { moduleRoutes } from '../../../platform/http.js';
 import { registerCatalogArea } from '../catalog-crud.js';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Paginated } from '../../../../shared/api/common.js';
-import type { Submission } from '../../../../shared/api/content.js';
+import type { Submission } from '../../../../shared/api/content-readers.js';
 import { contentPaths } from '../../../../shared/api/content-paths.js';
 import type { CommunityInfo, DiscourseRedirect } from '../../../../shared/api/sso.js';
 import { ssoPaths } from '../../../../shared/api/sso-paths.js';

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '../../../../shared/api/common.js';
-import type { Submission } from '../../../../shared/api/content.js';
+import type { Submission } from '../../../../shared/api/content-readers.js';
 import { contentPaths } from '../../../../shared/api/content-paths.js';
 import { API_PREFIX } from '../../../../shared/api/prefix.js';
 import { ApiError } from '../../../lib/http.js';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { Submission } from '../../../../shared/api/content.js';
+import type { Submission } from '../../../../shared/api/content-readers.js';
 import { useHttp } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import { describeError } from '../../../lib/api-messages.js';

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Paginated } from '../../../../shared/api/common.js';
-import type { ArticleCard, Author, Category, Tag, Topic } from '../../../../shared/api/content.js';
+import type { ArticleCard } from '../../../../shared/api/content.js';
+import type { Author, Category, Tag, Topic } from '../../../../shared/api/content-catalogue.js';
 import { contentPaths } from '../../../../shared/api/content-paths.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import { pathOf, type HttpClient } from '../../../lib/http.js';

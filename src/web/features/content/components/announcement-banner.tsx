@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { Announcement } from '../../../../shared/api/content.js';
+import type { Announcement } from '../../../../shared/api/content-site.js';
 import { useI18n } from '../../../app/context.js';
 import { PlainText } from '../../../ui/plain-text.js';
 import { SmartLink } from './smart-link.js';

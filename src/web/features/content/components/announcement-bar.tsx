@@ -1,4 +1,4 @@
-import type { Announcement } from '../../../../shared/api/content.js';
+import type { Announcement } from '../../../../shared/api/content-site.js';
 import { useI18n } from '../../../app/context.js';
 import { SmartLink } from './smart-link.js';
 

@@ -1,4 +1,5 @@
-import type { ArticleCard, Banner } from '../../../../shared/api/content.js';
+import type { ArticleCard } from '../../../../shared/api/content.js';
+import type { Banner } from '../../../../shared/api/content-site.js';
 import { useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import { SmartLink } from './smart-link.js';

@@ -1,4 +1,4 @@
-import type { Shortcut } from '../../../../shared/api/content.js';
+import type { Shortcut } from '../../../../shared/api/content-site.js';
 import { SmartLink } from './smart-link.js';
 
 function ShortcutIcon({ icon }: { icon: string | null }) {

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ShortcutTypeDetails } from '../../../../shared/api/content.js';
+import type { ShortcutTypeDetails } from '../../../../shared/api/content-site.js';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { paths } from '../../../app/paths.js';
 import type { RouteDeps } from '../../../app/routes.js';

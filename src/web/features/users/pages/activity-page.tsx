@@ -4,7 +4,7 @@ import { commentsPaths } from '../../../../shared/api/comments-paths.js';
 import type { UserComment } from '../../../../shared/api/comments.js';
 import { contentPaths } from '../../../../shared/api/content-paths.js';
 import type { Paginated } from '../../../../shared/api/common.js';
-import type { Report, Submission } from '../../../../shared/api/content.js';
+import type { Report, Submission } from '../../../../shared/api/content-readers.js';
 import { useHttp, useI18n } from '../../../app/context.js';
 import { formatDate, formatNumber } from '../../../lib/format.js';
 import { pathOf } from '../../../lib/http.js';

@@ -4,7 +4,7 @@ import { backofficePaths } from '../../../../../shared/api/backoffice-paths.js';
 import type { Paginated } from '../../../../../shared/api/common.js';
 import type { FlaggedComment } from '../../../../../shared/api/comments.js';
 import { commentsPaths } from '../../../../../shared/api/comments-paths.js';
-import type { Report, Submission } from '../../../../../shared/api/content.js';
+import type { Report, Submission } from '../../../../../shared/api/content-readers.js';
 import { contentPaths } from '../../../../../shared/api/content-paths.js';
 import { useHttp } from '../../../../app/context.js';
 import type { HttpClient } from '../../../../lib/http.js';
