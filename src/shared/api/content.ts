@@ -76,7 +76,8 @@ export const articleListQuery = pageQuery.extend({
   tag: z.coerce.number().int().positive().optional(),
   topic: z.coerce.number().int().positive().optional(),
   author: z.coerce.number().int().positive().optional(),
-  access: writeAccess.optional(),
+  /** `plan`: the articles for the members of a plan, whichever plan (their cards carry no body, like any card). */
+  access: accessSchema.optional(),
   language: z.string().max(10).optional(),
   /** The language of category, tag and topic names (`language` filters articles by their own language). */
   lang: contentLanguage.optional(),

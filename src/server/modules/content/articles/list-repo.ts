@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { ArticleCard } from '../../../../shared/api/content.js';
+import type { Access, ArticleCard } from '../../../../shared/api/content.js';
 import type { Database } from '../../../db/types.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import { publicCount, type CountKind } from '../counts-repo.js';
@@ -12,7 +12,7 @@ export interface ArticleFilters {
   tag?: number;
   topic?: number;
   author?: number;
-  access?: 'free' | 'premium';
+  access?: Access;
   language?: string;
   hot?: boolean;
   excludeId?: number;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Paginated } from '../../../../shared/api/common.js';
-import type { ArticleCard, ArticleDetail } from '../../../../shared/api/content.js';
+import type { Access, ArticleCard, ArticleDetail } from '../../../../shared/api/content.js';
 import { contentPaths } from '../../../../shared/api/content-paths.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import { pathOf, type HttpClient } from '../../../lib/http.js';
@@ -13,7 +13,7 @@ export interface ArticleListParams {
   tag?: number;
   topic?: number;
   author?: number;
-  access?: 'free' | 'premium';
+  access?: Access;
 }
 
 export const HOT_LIMIT = 8;
