@@ -34,6 +34,7 @@ import { editorialRevisionsMigration } from './0033-editorial-revisions.js';
 import { accessPlansAndTranslationsMigration } from './0034-access-plans-and-translations.js';
 import { backOfficeListIndexesMigration } from './0039-back-office-list-indexes.js';
 import { aliasesMigration } from './0040-aliases.js';
+import { staffListSearchMigration } from './0041-staff-list-search.js';
 
 export interface LecternMigration {
   name: string;
@@ -41,7 +42,7 @@ export interface LecternMigration {
 }
 
 /** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
-export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration, pagesMigration, orderOwnersMigration, shopTranslationsMigration, grantRevocationsMigration, platformMigration, newslettersMigration, newsletterCampaignsMigration, editorialRevisionsMigration, accessPlansAndTranslationsMigration, backOfficeMigration, staffAuditLogMigration, backOfficeListIndexesMigration, aliasesMigration];
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration, pagesMigration, orderOwnersMigration, shopTranslationsMigration, grantRevocationsMigration, platformMigration, newslettersMigration, newsletterCampaignsMigration, editorialRevisionsMigration, accessPlansAndTranslationsMigration, backOfficeMigration, staffAuditLogMigration, backOfficeListIndexesMigration, aliasesMigration, staffListSearchMigration];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -27,8 +27,23 @@ export function toAttribute(a: OrderLineAttributeRow): OrderLineAttribute {
   return { id: a.id, line: a.line_id, option: a.option_id, option_code: a.option_code, value: a.value };
 }
 
-export function toLine(currency: string, l: OrderLineRow, attributes: OrderLineAttributeRow[], downloads: Map<number, LineDownload>): OrderLine {
+/** Rows by the id they belong to (an order's lines, payments and refunds; a line's attributes), in read order. */
+function groupBy<T>(rows: T[], keyOf: (row: T) => number | null): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+export function toLine(currency: string, l: OrderLineRow, attributes: OrderLineAttributeRow[] | Map<number, OrderLineAttributeRow[]>, downloads: Map<number, LineDownload>): OrderLine {
   const gross = l.unit_price * l.quantity;
+  const own = attributes instanceof Map ? (attributes.get(l.id) ?? []) : attributes.filter((a) => a.line_id === l.id);
+  const download = downloads.get(l.id);
   return {
     id: l.id,
     order: l.order_id,
@@ -48,15 +63,14 @@ export function toLine(currency: string, l: OrderLineRow, attributes: OrderLineA
     line_price_incl_tax: l.line_total,
     line_price_excl_tax: l.line_total,
     discount: l.discount,
-    attributes: attributes.filter((a) => a.line_id === l.id).map(toAttribute),
-    download_url: downloads.get(l.id)?.url ?? null,
-    download_name: downloads.get(l.id)?.name ?? null,
-    download_bytes: downloads.get(l.id)?.bytes ?? null,
+    attributes: own.map(toAttribute),
+    download_url: download?.url ?? null,
+    download_name: download?.name ?? null,
+    download_bytes: download?.bytes ?? null,
   };
 }
 
-function toOrder(o: OrderRow, lines: OrderLineRow[], attributes: OrderLineAttributeRow[], downloads: Map<number, LineDownload>, now: string): Omit<Order, 'payments_to_return'> {
-  const own = lines.filter((l) => l.order_id === o.id);
+function toOrder(o: OrderRow, own: OrderLineRow[], attributes: Map<number, OrderLineAttributeRow[]>, downloads: Map<number, LineDownload>, now: string): Omit<Order, 'payments_to_return'> {
   return {
     id: o.id,
     number: o.number,
@@ -104,28 +118,35 @@ function toRefund(r: RefundRow): OrderRefund {
 }
 
 /**
- * Orders with their lines and line attributes, in three queries (a fourth when a paid order has downloads); for
- * staff (`withRefunds`) one more, their refunds. `db` may be the transaction that just changed them.
+ * Orders with their lines and line attributes, payments and refunds: one statement each whatever the number of
+ * orders (attributes only when there are lines; two more when a paid order has downloads). `withRefunds`
+ * (staff) adds each order's refunds and payments. `db` may be the transaction that just changed them.
  */
 export async function orderViews(ctx: AppContext, db: Kysely<Database>, rows: OrderRow[], withRefunds = false): Promise<Order[]> {
   const ids = rows.map((o) => o.id);
-  const lines = await linesOfOrders(db, ids);
-  const attributes = await attributesOfLines(
-    db,
-    lines.map((l) => l.id),
-  );
+  // On PostgreSQL the three go out at once, each on a connection of its own.
+  const [lines, payments, refunds] = await Promise.all([linesOfOrders(db, ids), paymentsOfOrders(db, ids), refundsOfOrders(db, ids)]);
   const statuses = new Map(rows.map((o) => [o.id, o.status]));
-  const downloads = await downloadLinks(ctx, db, lines, (orderId) => statuses.get(orderId));
-  const [payments, refunds] = await Promise.all([paymentsOfOrders(db, ids), refundsOfOrders(db, ids)]);
+  const [attributes, downloads] = await Promise.all([
+    attributesOfLines(
+      db,
+      lines.map((l) => l.id),
+    ),
+    downloadLinks(ctx, db, lines, (orderId) => statuses.get(orderId)),
+  ]);
   const returned = new Set(refunds.filter((r) => r.status === 'succeeded').map((r) => r.payment_id));
+  const linesOf = groupBy(lines, (l) => l.order_id);
+  const attributesOf = groupBy(attributes, (a) => a.line_id);
+  const paymentsOf = groupBy(payments, (p) => p.order_id);
+  const refundsOf = groupBy(refunds, (r) => r.order_id);
   const now = nowIso();
   return rows.map((o) => {
-    const own = payments.filter((p) => p.order_id === o.id);
-    const view = { ...toOrder(o, lines, attributes, downloads, now), payments_to_return: own.filter((p) => p.outcome === 'refund_due' && !returned.has(p.id)).length };
+    const own = paymentsOf.get(o.id) ?? [];
+    const view = { ...toOrder(o, linesOf.get(o.id) ?? [], attributesOf, downloads, now), payments_to_return: own.filter((p) => p.outcome === 'refund_due' && !returned.has(p.id)).length };
     if (!withRefunds) return view;
     return {
       ...view,
-      refunds: refunds.filter((r) => r.order_id === o.id).map(toRefund),
+      refunds: (refundsOf.get(o.id) ?? []).map(toRefund),
       payments: own.map((p) => ({ id: p.id, provider: p.provider, amount: p.amount, outcome: p.outcome, refunded: returned.has(p.id), date_created: p.created_at })),
     };
   });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../../db/connection.js';
 import type { Database, UsersTable } from '../../db/types.js';
 
 /** The block's columns (migration 0037) beside the account's own. */
@@ -15,10 +16,22 @@ export interface UserFilters {
   q?: string;
   role?: UsersTable['role'];
   blocked?: boolean;
+  /** How `q` is matched on an index (migration 0041). */
+  engine: Engine;
 }
 
 /** `LIKE` with the text taken literally. */
 const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The column starting with the pattern, whatever its ASCII case (as `lower(column)` would on SQLite, whose
+ * `lower()` and LIKE fold ASCII only) on SQLite's NOCASE indexes; `lower(column)`, folding any letter, on
+ * PostgreSQL's indexes of it in the "C" collation (migration 0041).
+ */
+function startsWith(engine: Engine, column: 'username' | 'email' | 'display_name', pattern: string) {
+  const target = engine === 'postgres' ? sql`lower(${sql.ref(column)}) collate "C"` : sql.ref(column);
+  return sql<boolean>`${target} like ${pattern} escape '\\'`;
+}
 
 function filtered(db: Kysely<Database>, f: UserFilters) {
   let q = blockable(db).selectFrom('users');
@@ -27,7 +40,7 @@ function filtered(db: Kysely<Database>, f: UserFilters) {
   if (f.q) {
     const pattern = likePrefix(f.q);
     const id = /^\d{1,9}$/.test(f.q) ? Number(f.q) : null;
-    const starts = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    const starts = (column: 'username' | 'email' | 'display_name') => startsWith(f.engine, column, pattern);
     q = q.where((eb) => eb.or([starts('username'), starts('email'), starts('display_name'), ...(id === null ? [] : [eb('id', '=', id)])]));
   }
   return q;

@@ -31,7 +31,7 @@ export function toStaffUser(row: ListedUserRow): StaffUser {
 
 export async function listUsersForStaff(ctx: AppContext, actor: Actor, query: UserListQuery & PageQuery) {
   assertStaff(actor);
-  const filters = { q: query.q || undefined, role: query.role, blocked: query.blocked === undefined ? undefined : query.blocked === 'true' };
+  const filters = { q: query.q || undefined, role: query.role, blocked: query.blocked === undefined ? undefined : query.blocked === 'true', engine: ctx.db.engine };
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([countUsers(db, filters), searchUsers(db, filters, query.page_size, offsetOf(query))]);
   return { count, results: rows.map(toStaffUser) };
