@@ -18,7 +18,7 @@ export const editorialPaths = {
   revisions: '/editorial/:kind/:id/revisions',
   /** GET one revision's fields. */
   revision: '/editorial/:kind/:id/revisions/:revision',
-  /** POST publish, unpublish, copy, move, revert_to_page_revision, schedule, unschedule or delete. */
+  /** POST publish, unpublish, copy, move, create_alias, convert_alias, revert_to_page_revision, schedule, unschedule or delete. */
   action: '/editorial/:kind/:id/action/:action',
 } as const;
 
@@ -26,7 +26,7 @@ export const EDITABLE_KINDS = ['article', 'course', 'lesson', 'page'] as const;
 export type EditableKind = (typeof EDITABLE_KINDS)[number];
 
 /** SPEC's page actions, for every kind, and scheduling. */
-export const EDITORIAL_ACTIONS = ['publish', 'unpublish', 'copy', 'move', 'revert_to_page_revision', 'schedule', 'unschedule', 'delete'] as const;
+export const EDITORIAL_ACTIONS = ['publish', 'unpublish', 'copy', 'move', 'create_alias', 'convert_alias', 'revert_to_page_revision', 'schedule', 'unschedule', 'delete'] as const;
 export type EditorialAction = (typeof EDITORIAL_ACTIONS)[number];
 
 /** How often the scheduled-publishing job looks for what is due (a scheduled item appears within this time). */

@@ -114,9 +114,9 @@ export const actionBody = z
     revision_id: z.number().int().positive().max(MAX_ID).optional(),
     /** schedule: when it goes live (ISO-8601, in the future). */
     at: z.iso.datetime({ offset: true, error: 'Give a date and time.' }).optional(),
-    /** move: the new place, 1 first (lessons within their course, courses and pages in their lists). */
+    /** move: the new place, 1 first (lessons within their course, courses and pages in their lists); create_alias: a page's. */
     position: z.number().int().min(1).max(100_000).optional(),
-    /** move a lesson into this course, or an article into this category (null: none). */
+    /** move a lesson into this course, or an article into this category (null: none); create_alias: the alias's. */
     course_id: refId.optional(),
     category_id: refId.nullable().optional(),
     chapter: z.string().trim().max(200).optional(),
@@ -133,6 +133,9 @@ export type EditorialStatus = z.infer<typeof status>;
 export const lessonEntry = z.object({ id: z.number().int(), title: z.string(), chapter: z.string(), position: z.number().int() });
 export type LessonEntry = z.infer<typeof lessonEntry>;
 
+const aliasRef = z.object({ id: z.number().int(), title: z.string() });
+export type AliasRef = z.infer<typeof aliasRef>;
+
 /** An item as its editor opens it. */
 export const editorialItem = z.object({
   kind: z.enum(EDITABLE_KINDS),
@@ -148,6 +151,10 @@ export const editorialItem = z.object({
   updated_at: z.string(),
   /** Where readers find it once live. */
   html_url: z.string(),
+  /** The original this alias shows (its content follows the original's; edit it there, or convert the alias). */
+  alias_of: aliasRef.nullable(),
+  /** The aliases that show this item. */
+  aliases: z.array(aliasRef),
   /** A course's lessons, in their order. */
   lessons: z.array(lessonEntry).optional(),
 });

@@ -5,7 +5,7 @@ export const pagesPaths = {
   /** One page by its exact `slug` or `title`: the page, or 404. */
   pageFind: '/pages/find',
   page: '/pages/:id',
-  /** POST: `publish`, `unpublish`, `copy` (body: the copy's `slug`, optional `title`), `delete`, `move` or `revert_to_page_revision`. */
+  /** POST: `publish`, `unpublish`, `copy` (body: the copy's `slug`, optional `title`), `delete`, `move`, `revert_to_page_revision`, `create_alias` (body: the alias's `slug`, optional `position`) or `convert_alias`. */
   pageAction: '/pages/:id/action/:action',
 } as const;
 
@@ -20,7 +20,7 @@ export const publicPagePaths = {
 } as const;
 
 /** SPEC's page actions; `move` (body: `position`) and `revert_to_page_revision` (body: `revision_id`) go through the editor's revisions. */
-export const PAGE_ACTIONS = ['publish', 'unpublish', 'copy', 'delete', 'move', 'revert_to_page_revision'] as const;
+export const PAGE_ACTIONS = ['publish', 'unpublish', 'copy', 'delete', 'move', 'revert_to_page_revision', 'create_alias', 'convert_alias'] as const;
 export type PageAction = (typeof PAGE_ACTIONS)[number];
 
 /** A footer link to a page (`/page/<slug>`), titled in the reader's language. */

@@ -68,6 +68,19 @@ export const lessonEditing: EditableKindAdapter<'lesson'> = {
     return { ...fields, slug: await freeSlug(slugOf(fields.title, 'lesson'), (slug) => lessonSlugTaken(db, fields.course_id, slug, id)) };
   },
 
+  /**
+   * A lesson's readers are its course's: an alias goes only into a course that lets in no one the original's course
+   * keeps out (the same access and plan; a bought course's lessons stay in it), and a live course takes no alias
+   * of a lesson whose course is a draft.
+   */
+  async checkAlias(db, original, alias) {
+    const [from, to] = await Promise.all([findCourse(db, original.course_id), findCourse(db, alias.course_id)]);
+    if (!from || !to) throw Invalid.field('course_id', 'No such course.');
+    const sameReaders = from.access === to.access && from.access_plan_id === to.access_plan_id && (from.access !== 'purchase' || from.id === to.id);
+    if (!sameReaders) throw Invalid.field('course_id', 'Choose a course with the same access as the original lesson’s course.');
+    if (to.is_published === 1 && from.is_published !== 1) throw Invalid.field('course_id', 'The original lesson’s course is a draft: choose a draft course, or publish that course first.');
+  },
+
   async create(trx, fields, _authorId, now) {
     const position = ((await lastPosition(trx, fields.course_id)) ?? 0) + 1;
     const id = await insertLesson(trx, { ...columnsOf(fields), media_url: null, media_kind: null, position, created_at: now, updated_at: now });

@@ -109,7 +109,7 @@ export const pagesRoutes = moduleRoutes((app) => {
       staff.post(pagesPaths.pageAction, {
         schema: {
           tags,
-          summary: '`publish`, `unpublish`, `copy` (body: the copy\'s `slug`, optional `title`; the copy is a draft) or `delete` a page (staff)',
+          summary: '`publish`, `unpublish`, `copy` (body: the copy\'s `slug`, optional `title`; the copy is a draft), `move`, `revert_to_page_revision`, `create_alias` (body: the alias\'s `slug`, optional `position`), `convert_alias` or `delete` a page (staff)',
           params: pageActionParams,
           body: pageActionBody,
           response: { 200: page, 201: page, 204: z.null().describe('No content'), ...staffErrors, 404: errorBody, 409: errorBody },

@@ -16,6 +16,8 @@ import { paths } from '../../../web/app/paths.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { itemAction } from '../content/editorial/action-service.js';
+import { followOriginal, refuseOwnPublication } from '../content/editorial/alias-sync.js';
+import { adapterOf } from '../content/editorial/kinds.js';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { offsetOf } from '../../platform/http.js';
 import { htmlToText, renderMarkdown } from '../../platform/markdown.js';
@@ -120,16 +122,18 @@ export async function changePage(ctx: AppContext, id: number, input: PagePatch):
 
 /**
  * SPEC's `pages/{id}/action/{action}`, as Wagtail's page actions: `publish` (live; the first publication's time
- * is kept), `unpublish` (a draft again), `copy` (a draft with a new slug, and the title given or the same) and
- * `delete`. Answers the page acted on (the copy for `copy`), nothing for `delete`.
+ * is kept), `unpublish` (a draft again), `copy` (a draft with a new slug, and the title given or the same),
+ * `delete`, and through the editorial service `move`, `revert_to_page_revision`, `create_alias` (body: the alias's
+ * `slug`, optional `position`) and `convert_alias`. An alias is published and unpublished with its original, never
+ * on its own. Answers the page acted on (the copy or the alias when made), nothing for `delete`.
  */
 export async function pageAction(ctx: AppContext, id: number, action: string, body: PageActionBody, actor?: Actor): Promise<{ page: Page | null; created: boolean }> {
   if (!isPageAction(action)) throw Invalid.field('action', `Use one of: ${PAGE_ACTIONS.join(', ')}.`);
   if (action === 'copy' && !body?.slug) throw Invalid.field('slug', 'Give the copy a slug.');
-  if (action === 'move' || action === 'revert_to_page_revision') {
+  if (action === 'move' || action === 'revert_to_page_revision' || action === 'create_alias' || action === 'convert_alias') {
     if (!actor) throw Invalid.field('action', 'This action needs an editor.');
-    await itemAction(ctx, actor, 'page', id, action, { position: body?.position, revision_id: body?.revision_id });
-    return { page: await getPage(ctx, id), created: false };
+    const done = await itemAction(ctx, actor, 'page', id, action, { position: body?.position, revision_id: body?.revision_id, slug: body?.slug, title: body?.title });
+    return { page: await getPage(ctx, done.item?.id ?? id), created: done.created };
   }
   const result = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await findPage(trx, id);
@@ -137,9 +141,14 @@ export async function pageAction(ctx: AppContext, id: number, action: string, bo
     const now = nowIso();
     switch (action) {
       case 'publish':
-        return updatePage(trx, id, { live: 1, first_published_at: row.first_published_at ?? now, last_published_at: now, updated_at: now });
-      case 'unpublish':
-        return updatePage(trx, id, { live: 0, updated_at: now });
+      case 'unpublish': {
+        const adapter = adapterOf(ctx, 'page');
+        await refuseOwnPublication(trx, adapter, id, action);
+        const done = await updatePage(trx, id, action === 'publish' ? { live: 1, first_published_at: row.first_published_at ?? now, last_published_at: now, updated_at: now } : { live: 0, updated_at: now });
+        // Its aliases show what it shows (decision 0119).
+        await followOriginal(trx, adapter, id, now);
+        return done;
+      }
       case 'copy': {
         if (await slugTaken(trx, body!.slug!)) throw slugIsTaken();
         return insertPage(trx, {

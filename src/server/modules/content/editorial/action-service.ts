@@ -7,6 +7,8 @@ import { nowIso } from '../../../platform/time.js';
 import { adapterOf, parseFields, type EditableKindAdapter, type Trx } from './kinds.js';
 import { deleteHistory, deleteSchedule, dueSchedules, findRevision, insertRevision, latestRevision, lockItem, markApplied, putSchedule, takeSchedule } from './repo.js';
 import { openItem, recordRevision } from './service.js';
+import { convertAlias, createAlias } from './alias-actions.js';
+import { followOriginal, releaseAliases } from './alias-sync.js';
 
 export interface ActionResult {
   item: EditorialItem | null;
@@ -22,7 +24,11 @@ async function publishNow(trx: Trx, adapter: EditableKindAdapter, id: number, no
   }
   await adapter.publish(trx, id, now);
   await deleteSchedule(trx, adapter.kind, id);
+  await followOriginal(trx, adapter, id, now);
 }
+
+/** What an alias may not do on its own: its content and publication follow its original. */
+const FOLLOWS_ORIGINAL = new Set(['publish', 'unpublish', 'schedule', 'revert_to_page_revision']);
 
 function need<T>(value: T | undefined, field: string, message: string): T {
   if (value === undefined) throw Invalid.field(field, message);
@@ -33,8 +39,9 @@ function need<T>(value: T | undefined, field: string, message: string): T {
  * SPEC's page actions for every editable kind: `publish` (with the saved changes that waited), `unpublish`,
  * `copy` (a draft with a new slug), `move` (a new place: lessons in their course, or another course and chapter;
  * courses and pages in their lists; an article into another category), `revert_to_page_revision` (an old
- * revision's fields saved as the newest), and `delete`; and `schedule` (`at`) and `unschedule`. Readers' caches
- * drop when what they see changes.
+ * revision's fields saved as the newest), `create_alias` (a new item in the place given that shows this one's
+ * content), `convert_alias` (an alias made an ordinary item) and `delete` (an original's aliases become ordinary
+ * items); and `schedule` (`at`) and `unschedule`. Readers' caches drop when what they see changes.
  */
 export async function itemAction(ctx: AppContext, actor: Actor, kind: EditableKind, id: number, action: string, body: ActionBody): Promise<ActionResult> {
   if (!isEditorialAction(action)) throw Invalid.field('action', `Use one of: ${EDITORIAL_ACTIONS.join(', ')}.`);
@@ -42,6 +49,7 @@ export async function itemAction(ctx: AppContext, actor: Actor, kind: EditableKi
   const input = body ?? {};
   const db = ctx.db.kysely;
   if (action === 'copy') return copyItem(ctx, actor, adapter, id, input);
+  if (action === 'create_alias') return createAlias(ctx, actor, adapter, id, input);
   // Checked before the transaction: on SQLite a read outside it would wait for the transaction's connection.
   const reverted = action === 'revert_to_page_revision' ? await revisionFields(ctx, adapter, id, input.revision_id) : undefined;
 
@@ -49,6 +57,10 @@ export async function itemAction(ctx: AppContext, actor: Actor, kind: EditableKi
     if (!(await lockItem(trx, adapter.table, id))) throw new NotFound(adapter.what);
     const before = await openItem(ctx, kind, id, trx);
     const now = nowIso();
+    if (before.alias_of && FOLLOWS_ORIGINAL.has(action)) {
+      const message = `This is an alias of “${before.alias_of.title}”: ${action === 'revert_to_page_revision' ? 'revert' : action} the original, or convert this alias first.`;
+      throw new Conflict(`action: ${message}`, { action: message });
+    }
     switch (action) {
       case 'publish':
         await publishNow(trx, adapter, id, now);
@@ -56,6 +68,10 @@ export async function itemAction(ctx: AppContext, actor: Actor, kind: EditableKi
       case 'unpublish':
         if (!adapter.unpublish) throw Invalid.field('action', 'A lesson is published with its course: unpublish the course.');
         await adapter.unpublish(trx, id, now);
+        await followOriginal(trx, adapter, id, now);
+        break;
+      case 'convert_alias':
+        await convertAlias(trx, actor, adapter, id, now);
         break;
       case 'move':
         await adapter.move(trx, id, input, now);
@@ -75,6 +91,7 @@ export async function itemAction(ctx: AppContext, actor: Actor, kind: EditableKi
         await deleteSchedule(trx, kind, id);
         break;
       case 'delete':
+        await releaseAliases(trx, adapter, id, { id: actor.id, name: actor.display_name || actor.username }, now);
         await adapter.remove(trx, id);
         await deleteHistory(trx, kind, id);
         return { item: null, live: before.status === 'live' };
@@ -82,8 +99,8 @@ export async function itemAction(ctx: AppContext, actor: Actor, kind: EditableKi
     const after = await openItem(ctx, kind, id, trx);
     return { item: after, live: before.status === 'live' || after.status === 'live' };
   });
-  // What readers see changed only where the item is (or was) live; scheduling changes nothing yet.
-  if (result.live && action !== 'schedule' && action !== 'unschedule') ctx.events.changed(kind);
+  // What readers see changed only where the item is (or was) live; scheduling and converting change nothing yet.
+  if (result.live && action !== 'schedule' && action !== 'unschedule' && action !== 'convert_alias') ctx.events.changed(kind);
   return { item: result.item, created: false };
 }
 

@@ -42,6 +42,11 @@ export interface EditableKindAdapter<K extends EditableKind = EditableKind> {
   move(trx: Trx, id: number, body: NonNullable<ActionBody>, now: string): Promise<void>;
   list(db: Db, query: EditorialListQuery): Promise<{ count: number; rows: Array<{ id: number; title: string; live: boolean; updated_at: string }> }>;
   lessons?(db: Db, id: number): Promise<LessonEntry[]>;
+  /**
+   * More rules for an alias of `original` with these fields (throws naming the field); the slug and references
+   * were checked by `check`. A lesson's: its course must not open the text to readers the original's course keeps out.
+   */
+  checkAlias?(db: Db, original: FieldsOfKind[K], alias: FieldsOfKind[K]): Promise<void>;
   /** False: publishing at a time is not offered (a lesson shows with its course). */
   schedulable: boolean;
 }

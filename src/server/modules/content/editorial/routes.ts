@@ -110,7 +110,7 @@ export const editorialRoutes = moduleRoutes((app) => {
   app.post(editorialPaths.action, {
     schema: {
       tags,
-      summary: '`publish`, `unpublish`, `copy`, `move`, `revert_to_page_revision`, `schedule`, `unschedule` or `delete` (staff)',
+      summary: '`publish`, `unpublish`, `copy`, `move`, `create_alias` (201: the alias, in the place the body names), `convert_alias`, `revert_to_page_revision`, `schedule`, `unschedule` or `delete` (staff)',
       params: actionParams,
       body: actionBody,
       response: { 200: editorialItem, 201: editorialItem, 204: z.null().describe('No content'), ...staffErrors, 404: errorBody, 409: errorBody },

@@ -7,6 +7,8 @@ import { planNames } from '../plan-access-repo.js';
 import { renderMarkdown } from '../../../platform/markdown.js';
 import { nowIso } from '../../../platform/time.js';
 import { adapterOf, parseFields, type Db, type EditableKindAdapter, type Trx } from './kinds.js';
+import { aliasesOf, aliasHead } from './alias-repo.js';
+import { followOriginal, refuseContentEdit } from './alias-sync.js';
 import { catalogNames, findRevision, findSchedule, insertRevision, latestRevision, listRevisions, lockItem, schedulesOf } from './repo.js';
 
 export { freeSlug, registerEditable, slugOf, type EditableKindAdapter } from './kinds.js';
@@ -22,8 +24,14 @@ const versionOf = (revisionId: number, stamp: string) => `${revisionId}.${stamp}
  */
 export async function openItem(ctx: AppContext, kind: EditableKind, id: number, db: Db = ctx.db.kysely): Promise<EditorialItem> {
   const adapter = adapterOf(ctx, kind);
-  const [loaded, latest, schedule] = await Promise.all([adapter.load(db, id), latestRevision(db, kind, id), findSchedule(db, kind, id)]);
-  if (!loaded) throw new NotFound(adapter.what);
+  const [loaded, latest, schedule, alias, aliases] = await Promise.all([
+    adapter.load(db, id),
+    latestRevision(db, kind, id),
+    findSchedule(db, kind, id),
+    aliasHead(db, adapter.table, id),
+    aliasesOf(db, adapter.table, id),
+  ]);
+  if (!loaded || !alias) throw new NotFound(adapter.what);
   const pending = latest !== undefined && latest.applied === 0;
   const { head } = loaded;
   return {
@@ -36,6 +44,8 @@ export async function openItem(ctx: AppContext, kind: EditableKind, id: number, 
     scheduled_at: schedule?.publish_at ?? null,
     updated_at: head.updated_at,
     html_url: head.html_url,
+    alias_of: alias.alias_of,
+    aliases,
     ...(adapter.lessons && { lessons: await adapter.lessons(db, id) }),
   };
 }
@@ -53,10 +63,16 @@ export async function listItems(ctx: AppContext, kind: EditableKind, query: Edit
   };
 }
 
-/** Records a revision of these fields: written to the row too unless readers see the row (then publishing does). */
+/**
+ * Records a revision of these fields: written to the row too unless readers see the row (then publishing does).
+ * Written to the row, it reaches the item's aliases at once (a draft's aliases are drafts too).
+ */
 export async function recordRevision(trx: Trx, adapter: EditableKindAdapter, id: number, live: boolean, fields: AnyFields, actor: Actor, note: string, now: string): Promise<void> {
   const applied = !live;
-  if (applied) await adapter.apply(trx, id, fields as never, now);
+  if (applied) {
+    await adapter.apply(trx, id, fields as never, now);
+    await followOriginal(trx, adapter, id, now);
+  }
   await insertRevision(trx, {
     kind: adapter.kind,
     item_id: id,
@@ -87,19 +103,25 @@ const staleBase = () =>
 
 /**
  * Saves the editor's fields as a new revision, against the version the editor started from: a save against an
- * older version is refused (409), never merged or silently laid over another editor's work.
+ * older version is refused (409), never merged or silently laid over another editor's work. An alias's content
+ * is its original's (409 naming the field changed); its place (slug, category, order) is written at once, as it
+ * has no publication of its own.
  */
 export async function saveItem(ctx: AppContext, actor: Actor, kind: EditableKind, id: number, baseVersion: string, raw: unknown): Promise<EditorialItem> {
   const adapter = adapterOf(ctx, kind);
   const fields = await adapter.check(ctx, parseFields(kind, raw) as never, id);
   // A live item's saves wait for publishing, and a draft's change nothing readers see: no cache drops here.
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  const saved = await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await lockItem(trx, adapter.table, id))) throw new NotFound(adapter.what);
     const current = await openItem(ctx, kind, id, trx);
     if (current.version !== baseVersion) throw staleBase();
-    await recordRevision(trx, adapter, id, current.status === 'live', fields, actor, '', nowIso());
+    if (current.alias_of) refuseContentEdit(kind, current.alias_of, current.fields, fields as unknown as Record<string, unknown>);
+    await recordRevision(trx, adapter, id, current.status === 'live' && !current.alias_of, fields, actor, '', nowIso());
     return openItem(ctx, kind, id, trx);
   });
+  // A live alias's new place shows readers at once.
+  if (saved.alias_of && saved.status === 'live') ctx.events.changed(kind);
+  return saved;
 }
 
 const toSummary = (row: { id: number; created_at: string; author_id: number | null; author_name: string; note: string; title: string }): RevisionSummary => ({
