@@ -26,6 +26,7 @@ import { responseSerializer } from './platform/serializer.js';
 import { PageViews } from './platform/page-views.js';
 import { GuestReads } from './platform/ssr/guest-reads.js';
 import { Jobs } from './platform/jobs.js';
+import { advisoryJobLocks } from './platform/jobs-repo.js';
 import type { Bus } from './platform/cluster/bus.js';
 import { connectRedis, createSiteBus } from './platform/cluster/site-bus.js';
 import { databaseRateLimitStore } from './platform/rate-limit-store.js';
@@ -74,7 +75,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const db = options.db ?? createDb(config.databaseUrl, { readUrl: config.databaseReadUrl ?? undefined });
   if (options.migrate !== false) await migrateToLatest(db.kysely, db.engine);
-  const jobs = new Jobs(db.kysely, app.log, { enabled: options.jobs !== false, pollMs: config.jobsPollMs });
+  // On PostgreSQL a run holds the job's advisory lock on a connection of its own (decision 117).
+  const locks = db.engine === 'postgres' ? advisoryJobLocks(config.databaseUrl, app.log) : undefined;
+  const jobs = new Jobs(db.kysely, app.log, { enabled: options.jobs !== false, pollMs: config.jobsPollMs, locks });
   const storage = await createStorage(config);
   const ctx: AppContext = { config, db, signer: createTokenSigner(config.secretKey), events: new ContentEvents(), pageViews: new PageViews(), jobs, storage, guestReads: new GuestReads(config.env === 'test') };
   app.decorate('ctx', ctx);

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
+import { claimRun, ensureJob, finishRun, noJobLocks, type JobLocks } from './jobs-repo.js';
 
 /** A periodic job: `run` is called about every `intervalMs`, by one process of the whole site at a time. */
 export interface JobDefinition {
@@ -18,21 +19,31 @@ export interface JobsOptions {
   pollMs?: number;
   /** Names this process (`host:pid`) in the schedule. */
   holder?: string;
+  /** Locks held for the whole of a run: PostgreSQL's advisory locks (`advisoryJobLocks`); none on SQLite. */
+  locks?: JobLocks;
 }
 
 /**
  * Runs periodic jobs once across every worker and machine. Each job has one row in `job_schedule`; a process
  * whose timer fires claims the next run with one conditional update (`next_run_at <= now` becomes `now +
- * interval`), which exactly one process wins on SQLite and on PostgreSQL alike. The winner runs the job; the
- * others go back to sleep. A process that dies mid-run leaves the row claimed until its interval passes, and the
- * next run goes to whoever is there. The jobs themselves stay safe to repeat (conditional updates), as a slow
- * run may still overlap the next one of a very short interval.
+ * interval`), which exactly one process wins on SQLite and on PostgreSQL alike (decision 109). The winner runs the
+ * job; the others go back to sleep. The row's `claimed_at` shows a run in progress and is cleared when it ends.
+ *
+ * On PostgreSQL a process first takes the job's advisory lock and holds it for the whole run (decision 117): a
+ * run that outlasts its interval is never joined by a second one, as the others skip while the lock is held, and
+ * a process that dies mid-run loses the lock with its connection. Whoever takes the lock next and finds the row
+ * still showing a claimed run knows that run died, and runs the job at once instead of after the interval.
+ * On SQLite (one machine) a process that dies mid-run holds its job until the interval passes, and a slow run may
+ * overlap the next one of a very short interval. The jobs themselves stay safe to repeat (conditional updates).
  */
 export class Jobs {
   readonly #jobs = new Map<string, JobDefinition>();
   readonly #timers: NodeJS.Timeout[] = [];
   readonly #running = new Set<Promise<unknown>>();
+  /** Jobs running in this process: one run per job at a time (a session's advisory locks are re-entrant). */
+  readonly #inRun = new Set<string>();
   readonly #holder: string;
+  readonly #locks: JobLocks;
   #started = false;
 
   constructor(
@@ -41,6 +52,7 @@ export class Jobs {
     private readonly options: JobsOptions,
   ) {
     this.#holder = options.holder ?? `${hostname()}:${process.pid}`;
+    this.#locks = options.locks ?? noJobLocks;
   }
 
   get enabled(): boolean {
@@ -60,11 +72,12 @@ export class Jobs {
     for (const job of this.#jobs.values()) this.#schedule(job);
   }
 
-  /** Stops the timers and waits for runs in progress. */
+  /** Stops the timers, waits for runs in progress and closes the locks' connection. */
   async stop(): Promise<void> {
     this.#started = false;
     for (const timer of this.#timers.splice(0)) clearInterval(timer);
     await Promise.allSettled([...this.#running]);
+    await this.#locks.close();
   }
 
   /**
@@ -72,28 +85,43 @@ export class Jobs {
    * two processes never both win.
    */
   async claim(name: string, intervalMs: number, at = new Date()): Promise<boolean> {
-    const now = at.toISOString();
-    await this.db
-      .insertInto('job_schedule')
-      .values({ name, next_run_at: now, holder: null, claimed_at: null })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const result = await this.db
-      .updateTable('job_schedule')
-      .set((eb) => ({ next_run_at: new Date(at.getTime() + intervalMs).toISOString(), holder: this.#holder, claimed_at: now, runs: eb('runs', '+', 1) }))
-      .where('name', '=', name)
-      .where('next_run_at', '<=', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return this.#claim(name, intervalMs, at, false);
   }
 
-  /** Runs the job now if this process wins its due run; resolves when the run is over. */
+  /**
+   * Runs the job now if this process wins its due run; resolves when the run is over. False when it is not due,
+   * is running in this process, or (PostgreSQL) another process holds its lock.
+   */
   async tick(name: string): Promise<boolean> {
     const job = this.#jobs.get(name);
     if (!job) throw new Error(`No job ${name}`);
-    if (!(await this.claim(job.name, job.intervalMs))) return false;
-    await job.run(this.log);
-    return true;
+    if (this.#inRun.has(name)) return false;
+    this.#inRun.add(name);
+    try {
+      const release = await this.#locks.tryLock(name);
+      if (!release) return false;
+      try {
+        const at = new Date();
+        // With the lock held, a run the row shows in progress is a dead one (exclusive locks only).
+        if (!(await this.#claim(name, job.intervalMs, at, this.#locks.exclusive))) return false;
+        try {
+          await job.run(this.log);
+        } finally {
+          await finishRun(this.db, name, this.#holder, at.toISOString()).catch((err: unknown) => this.log.warn({ err, job: name }, 'job run not marked over'));
+        }
+        return true;
+      } finally {
+        await release();
+      }
+    } finally {
+      this.#inRun.delete(name);
+    }
+  }
+
+  async #claim(name: string, intervalMs: number, at: Date, takeOver: boolean): Promise<boolean> {
+    const now = at.toISOString();
+    await ensureJob(this.db, name, now);
+    return claimRun(this.db, { name, holder: this.#holder, at: now, nextAt: new Date(at.getTime() + intervalMs).toISOString(), takeOver });
   }
 
   #schedule(job: JobDefinition): void {
