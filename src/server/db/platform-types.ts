@@ -11,7 +11,7 @@ export interface JobScheduleTable {
   next_run_at: string;
   /** The process that claimed the latest run (`host:pid`), for the operator. */
   holder: string | null;
-  /** When that run was claimed. */
+  /** When the run in progress was claimed; null once it is over (set while it runs shows a dead run, decision 117). */
   claimed_at: string | null;
   /** Runs claimed so far, across every process. */
   runs: ColumnType<number, number | undefined, number>;
