@@ -1,8 +1,8 @@
 /**
  * `npm run drill` (`-- --quick` in CI): Lectern as a publisher runs it on many machines, on this one: a throw-away
  * PostgreSQL (.ci/with-postgres.sh), Redis and nginx from Debian's packages, and three Lectern processes behind
- * nginx. It checks the API journeys through nginx, that edits made through one process are seen through every
- * other within a second, and that killing a process under load loses no acknowledged write and fails no request
+ * nginx. It checks the API journeys through nginx, runs the vitest API suite through nginx (all of it; part of it
+ * with `--quick`), checks that edits made through one process are seen through every other within a second, and that killing a process under load loses no acknowledged write and fails no request
  * beyond its own open connections; then it measures requests/s through nginx with 1, 2 and 3 processes.
  */
 import { randomBytes } from 'node:crypto';
@@ -16,6 +16,7 @@ import { jobsOnce, journeys, propagation, killUnderLoad, throughput, type Check,
 import { freePort, startNginx, startRedis, type Service } from './services.js';
 import { sharedFiles } from './files.js';
 import { startTestBucket } from '../api/helpers/s3.js';
+import { apiSuiteThroughNginx } from './api-suite.js';
 
 const quick = process.argv.includes('--quick');
 const root = path.resolve(import.meta.dirname, '../..');
@@ -82,9 +83,13 @@ async function main(): Promise<number> {
       }
     }
     checks.push(...(await killUnderLoad(site, sites[2]!, quick ? 6 : 12)));
+    log(`Running ${quick ? 'part of ' : ''}the API suite through nginx...`);
+    const suite = await apiSuiteThroughNginx(root, dir, quick);
+    checks.push(suite.check);
 
     log('\n| check | result |\n|---|---|');
     for (const c of checks) log(`| ${c.name} | ${c.ok ? 'ok' : `FAILED: ${c.detail}`} |`);
+    log(`\nThe API suite through nginx: ${suite.summary}.`);
     log(`\nAn edit reached every process in at most ${reach.worstMs} ms (${reach.edits} edits).`);
     if (figures.length) log(`\nThrough nginx, guest article pages:\n\n| processes | requests/s | p99 |\n|---|---|---|\n${figures.join('\n')}`);
     const failed = checks.filter((c) => !c.ok).length;

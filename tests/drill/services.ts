@@ -60,12 +60,24 @@ export async function startRedis(): Promise<Service> {
  * Debian's nginx in front of the given upstream ports: round robin, kept-alive upstream connections, and a failed
  * connection or a reset on an idempotent request tried on the next process (nginx's default for GET and HEAD).
  */
-export async function startNginx(dir: string, upstreams: number[]): Promise<Service> {
+export function startNginx(dir: string, upstreams: number[]): Promise<Service> {
+  return runNginx(dir, (port) => nginxConf(port, upstreams, dir));
+}
+
+/**
+ * nginx for the API suite (`API_THROUGH_NGINX=1`): each test file's app listens on a port of its own and names it
+ * in the `X-Lectern-Upstream` header, so every file's calls pass through one proxy with the drill's proxy settings.
+ */
+export function startRoutingNginx(dir: string): Promise<Service> {
+  return runNginx(dir, (port) => routingNginxConf(port, dir));
+}
+
+async function runNginx(dir: string, conf: (port: number) => string): Promise<Service> {
   const port = await freePort();
   mkdirSync(path.join(dir, 'logs'), { recursive: true });
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConf(port, upstreams, dir));
-  const child = spawn('nginx', ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const file = path.join(dir, 'nginx.conf');
+  writeFileSync(file, conf(port));
+  const child = spawn('nginx', ['-p', dir, '-c', file, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
   await untilOpen(port).catch((e: unknown) => {
@@ -74,9 +86,15 @@ export async function startNginx(dir: string, upstreams: number[]): Promise<Serv
   return { port, child, stop: stopper(child) };
 }
 
-/** The nginx configuration of the drill; the README's example is the same upstream and proxy block. */
-export function nginxConf(port: number, upstreams: number[], dir: string): string {
-  return `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
+/** The proxy settings of every drill location; the README's example has the same. */
+const PROXY_SETTINGS = `      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;`;
+
+function httpBlock(dir: string, body: string): string {
+  return `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/logs/error.log warn;
 events { worker_connections 1024; }
@@ -87,7 +105,16 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream lectern {
+${body}
+}
+`;
+}
+
+/** The nginx configuration of the drill; the README's example is the same upstream and proxy block. */
+export function nginxConf(port: number, upstreams: number[], dir: string): string {
+  return httpBlock(
+    dir,
+    `  upstream lectern {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
     keepalive 32;
   }
@@ -96,15 +123,26 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
     client_max_body_size 12m;
     location / {
       proxy_pass http://lectern;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
+${PROXY_SETTINGS}
       proxy_next_upstream error timeout http_502 http_503;
       proxy_next_upstream_tries 3;
     }
-  }
+  }`,
+  );
 }
-`;
+
+function routingNginxConf(port: number, dir: string): string {
+  return httpBlock(
+    dir,
+    `  server {
+    listen 127.0.0.1:${port};
+    # Room for the suite's over-limit uploads, so the app's own limits answer them.
+    client_max_body_size 64m;
+    location / {
+      if ($http_x_lectern_upstream !~ "^[0-9]+$") { return 421; }
+      proxy_pass http://127.0.0.1:$http_x_lectern_upstream;
+${PROXY_SETTINGS}
+    }
+  }`,
+  );
 }

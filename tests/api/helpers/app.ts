@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from '../../../src/server/app.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
 import { createDb, type Db } from '../../../src/server/db/connection.js';
 import { localBus } from '../../../src/server/platform/cluster/bus.js';
+import { throughProxy } from './through-proxy.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -59,13 +60,15 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://lectern.test', ...secrets },
     // Small captcha challenges and cheap password hashes keep tests to milliseconds.
-    { demoMode: false, loginRateLimit: 1000, altchaMaxNumber: 1000, passwordHashCost: 10, ...overrides },
+    { demoMode: false, loginRateLimit: 1000, altchaMaxNumber: 1000, passwordHashCost: 10, ...(inject('proxyUrl') ? { trustProxy: true } : {}), ...overrides },
   );
   const db = createDb(databaseUrl);
   // One process per test file: notices stay in it (no listening connection per app); the many-processes tests
   // pass `bus: undefined` to get the configured transport.
-  const app = await buildApp(config, { db, migrate: false, ssr: false, bus: localBus(), ...options });
-  await app.ready();
+  const built = await buildApp(config, { db, migrate: false, ssr: false, bus: localBus(), ...options });
+  await built.ready();
+  const proxyUrl = inject('proxyUrl');
+  const app = proxyUrl ? await throughProxy(built, proxyUrl) : built;
   // Closed after the file's tests by tests/setup/close-test-apps.ts: an afterAll registered here would be lost,
   // since apps are made in beforeAll, where vitest takes no new hooks.
   let closed = false;

@@ -4,12 +4,34 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDb } from '../../../src/server/db/connection.js';
 import { migrateToLatest } from '../../../src/server/db/migrations/index.js';
+import { startRoutingNginx } from '../../drill/services.js';
 
 /**
  * Migrates a template database once; each test file then copies it (a file copy for SQLite,
  * CREATE DATABASE ... TEMPLATE for PostgreSQL). `TEST_DATABASE_URL=postgres://...` selects PostgreSQL.
  */
 export default async function setup({ provide }: { provide: (key: string, value: string) => void }) {
+  const stopProxy = await proxy(provide);
+  const teardown = await templates(provide);
+  return async () => {
+    await teardown();
+    await stopProxy();
+  };
+}
+
+/** `API_THROUGH_NGINX=1` (the drill): every file's calls go through nginx (tests/api/helpers/through-proxy.ts). */
+async function proxy(provide: (key: string, value: string) => void): Promise<() => Promise<void>> {
+  if (process.env.API_THROUGH_NGINX !== '1') return async () => undefined;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lectern-proxy-'));
+  const nginx = await startRoutingNginx(dir);
+  provide('proxyUrl', `http://127.0.0.1:${nginx.port}`);
+  return async () => {
+    await nginx.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+async function templates(provide: (key: string, value: string) => void): Promise<() => Promise<void> | void> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
     const admin = new pg.Client({ connectionString: pgUrl });
@@ -46,5 +68,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     templateDb: string;
     testDir: string;
+    proxyUrl?: string;
   }
 }

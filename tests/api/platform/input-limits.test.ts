@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../src/server/platform/input-limits.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { throughNginx } from '../helpers/through-proxy.js';
 
 /** Bodies that nest `depth` arrays around a value, sent as raw JSON text. */
 const nested = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.repeat(depth);
@@ -69,7 +70,8 @@ describe('addresses the router cannot take', () => {
     }
   });
 
-  it('answers a parameter over the router’s bound and a broken %-escape in the API’s shape, without echoing the address', async () => {
+  // Through nginx (the drill), nginx answers a broken %-escape with its own 400 before any app sees it.
+  it.skipIf(throughNginx())('answers a parameter over the router’s bound and a broken %-escape in the API’s shape, without echoing the address', async () => {
     const long = await t.app.inject({ method: 'GET', url: `/api/v2/article/${'7'.repeat(1001)}` });
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({ error: 'invalid', message: 'A part of the address is longer than 1000 characters.' });

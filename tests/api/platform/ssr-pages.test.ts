@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../../../src/web/entry-server.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createArticle } from '../helpers/factories.js';
+import { throughNginx } from '../helpers/through-proxy.js';
 
 /** A production-mode app whose pages are rendered by the real server entry into the real template. */
 async function createPageApp(): Promise<TestApp> {
@@ -121,7 +122,8 @@ describe('article views', () => {
 });
 
 describe('page addresses with a NUL character', () => {
-  it('answer the 404 page as HTML, not the API’s JSON refusal; the API still refuses them, naming the field', async () => {
+  // Through nginx (the drill), nginx refuses an encoded NUL with its own 400 before any app sees it.
+  it.skipIf(throughNginx())('answer the 404 page as HTML, not the API’s JSON refusal; the API still refuses them, naming the field', async () => {
     for (const url of ['/article/1%00', '/search?q=a%00b', '/category/1%00', '/?page=1%00']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
