@@ -219,6 +219,8 @@ export const lessonDetail = lessonCard.extend({
   content_html: z.string().nullable(),
   media_url: z.string().nullable(),
   done: z.boolean().nullable(),
+  /** The same lesson in the other language, once its course is published (decision 0116), with that course (its address). */
+  translation: translationRef.extend({ course_id: z.number().int() }).nullable(),
 });
 export type LessonDetail = z.infer<typeof lessonDetail>;
 

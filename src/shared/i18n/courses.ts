@@ -75,6 +75,8 @@ export const coursesEn = {
   'lesson.courseProgress': 'Course progress',
   'lesson.placeInCourse': 'Place in the course',
   'lesson.keys': 'Keys: ← or k for the previous lesson, → or j for the next.',
+  /** The link to the lesson's English version: shown in English whatever the page's language (see lesson-page). */
+  'lesson.translation': 'Read this lesson in English',
   'lesson.complete': 'You completed the course.',
   'lesson.media': 'Lesson media',
   'myCourses.title': 'My courses',
@@ -168,6 +170,7 @@ export const coursesZhCN: Record<CourseMessageKey, string> = {
   'lesson.courseProgress': '课程进度',
   'lesson.placeInCourse': '在课程中的位置',
   'lesson.keys': '快捷键：← 或 k 上一课，→ 或 j 下一课。',
+  'lesson.translation': '阅读本课中文版',
   'lesson.complete': '你已完成本课程。',
   'lesson.media': '课时媒体',
   'myCourses.title': '我的课程',

@@ -108,6 +108,8 @@ function lessonDetail(id: number, who: Who): LessonDetail {
     content_html: open ? `<p>${BODY_TEXT} (lesson ${id}).</p><pre><code>SELECT 1;</code></pre>` : null,
     media_url: null,
     done: who === 'guest' ? null : done.has(id),
+    // The first lessons of courses 1 (English) and 2 (Chinese) are each other's translation.
+    translation: id === 11 ? { id: 21, language: 'zh-CN', title: '第一课', course_id: 2 } : id === 21 ? { id: 11, language: 'en', title: 'Lesson 1 of course 1', course_id: 1 } : null,
   };
 }
 
@@ -439,6 +441,20 @@ describe('/course/{id}/lesson/{id}', () => {
     const link = await screen.findByRole('link', { name: 'View your certificate' }, slow);
     expect(link.getAttribute('href')).toBe('/certificate/CERT123');
     expect(await screen.findByText('3 of 3 lessons done', {}, slow)).toBeTruthy();
+  });
+
+  it('links a lesson to its translation, named in the language it leads to, under that lesson’s course', async () => {
+    renderAt('/course/1/lesson/11', 'zh-CN');
+    const toChinese = await screen.findByRole('link', { name: '阅读本课中文版' }, slow);
+    expect([toChinese.getAttribute('href'), toChinese.getAttribute('hreflang'), toChinese.getAttribute('lang')]).toEqual(['/course/2/lesson/21', 'zh-CN', 'zh-CN']);
+    cleanup();
+    renderAt('/course/2/lesson/21', 'zh-CN');
+    const toEnglish = await screen.findByRole('link', { name: 'Read this lesson in English' }, slow);
+    expect([toEnglish.getAttribute('href'), toEnglish.getAttribute('hreflang')]).toEqual(['/course/1/lesson/11', 'en']);
+    cleanup();
+    renderAt('/course/1/lesson/12');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lesson 2 of course 1' }, slow)).toBeTruthy();
+    expect(document.querySelector('.translation-link')).toBeNull();
   });
 
   it('answers the not-found page for a lesson under another course', async () => {

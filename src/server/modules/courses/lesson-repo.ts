@@ -120,3 +120,22 @@ export async function deleteLesson(db: Kysely<Database>, id: number, courseId: n
 export function lessonsShowingPicture(db: Kysely<Database>, url: string) {
   return db.selectFrom('lessons').select(['id', 'title']).where('body_markdown', 'like', `%${url}%`).orderBy('id').limit(20).execute();
 }
+
+/**
+ * The translations readers may follow from these lessons, by lesson id: the linked lesson (migration 0034) when
+ * its course is published, with that course's language and id (a lesson's address is under its course). One statement for any number of lessons, none when no
+ * lesson is linked.
+ */
+export async function liveLessonTranslations(db: Kysely<Database>, lessons: Pick<LessonRow, 'id' | 'translation_id'>[]): Promise<Map<number, { id: number; language: string; title: string; course_id: number }>> {
+  const linked = lessons.filter((l): l is typeof l & { translation_id: number } => l.translation_id !== null);
+  if (linked.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('lessons as other')
+    .innerJoin('courses', 'courses.id', 'other.course_id')
+    .select(['other.id', 'courses.language', 'other.title', 'other.course_id'])
+    .where('other.id', 'in', [...new Set(linked.map((l) => l.translation_id))])
+    .where('courses.is_published', '=', 1)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, { id: r.id, language: r.language, title: r.title, course_id: r.course_id }]));
+  return new Map(linked.flatMap((l) => (byId.has(l.translation_id) ? [[l.id, byId.get(l.translation_id)!] as const] : [])));
+}

@@ -14,6 +14,7 @@ import {
   lastPosition,
   lessonHeads,
   listLessons,
+  liveLessonTranslations,
   updateLesson as writeLesson,
   type LessonHead,
   type LessonRow,
@@ -51,7 +52,7 @@ export async function listLessonCards(ctx: AppContext, viewer: Viewer, query: Le
  * (the one staff wrote, else the first paragraph), with the reason. Built in the contract's key order, so
  * its JSON is the same whichever serialiser writes it (the offline manifest counts its bytes).
  */
-export function lessonView(course: CourseRow, lesson: LessonRow, access: CourseGate, viewer: Viewer, done: boolean | null): LessonDetail {
+export function lessonView(course: CourseRow, lesson: LessonRow, access: CourseGate, viewer: Viewer, done: boolean | null, translation: LessonDetail['translation']): LessonDetail {
   const decision = lessonDecision(viewer, access, lesson);
   return {
     ...toCard(lesson),
@@ -61,6 +62,7 @@ export function lessonView(course: CourseRow, lesson: LessonRow, access: CourseG
     content_html: decision.can_read ? lesson.content_html : null,
     media_url: decision.can_read ? lesson.media_url : null,
     done,
+    translation,
   };
 }
 
@@ -76,11 +78,12 @@ export async function visibleLesson(ctx: AppContext, viewer: Viewer, id: number)
 
 export async function getLesson(ctx: AppContext, viewer: Viewer, id: number): Promise<LessonDetail> {
   const { lesson, course } = await visibleLesson(ctx, viewer, id);
-  const [access, progress] = await Promise.all([
+  const [access, progress, translations] = await Promise.all([
     courseAccessOf(ctx, viewer, course),
     viewer.actor ? findProgress(ctx.db.kysely, viewer.actor.id, lesson.id) : Promise.resolve(undefined),
+    liveLessonTranslations(ctx.db.kysely, [lesson]),
   ]);
-  return withSignedMedia(ctx, lessonView(course, lesson, access, viewer, viewer.actor ? progress?.done === 1 : null));
+  return withSignedMedia(ctx, lessonView(course, lesson, access, viewer, viewer.actor ? progress?.done === 1 : null, translations.get(lesson.id) ?? null));
 }
 
 /** Whether a guest's answer for this lesson is the same for every guest (and may sit in a shared cache). */

@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { Forbidden } from '../../platform/errors.js';
 import { isValidKey, PUBLIC_MEDIA } from '../../platform/storage/index.js';
 import { getCourse, doneLessonIds } from './course-service.js';
-import { lessonsOfCourse } from './lesson-repo.js';
+import { lessonsOfCourse, liveLessonTranslations } from './lesson-repo.js';
 import { lessonView } from './lesson-service.js';
 import { MEMBER_MEDIA, withSignedMedia } from './member-media.js';
 import { imageUrls } from './text.js';
@@ -65,9 +65,11 @@ export async function offlineManifest(ctx: AppContext, viewer: Viewer, courseId:
     lessonsOfCourse(ctx.db.kysely, course.id),
     viewer.actor ? doneLessonIds(ctx, viewer.actor.id, course.id) : Promise.resolve(null),
   ]);
+  // Each lesson's answer as the API gives it, its translation link included, so its size is the saved copy's.
+  const translations = await liveLessonTranslations(ctx.db.kysely, lessons);
   const images = new Set<string>([...(course.cover ? [course.cover] : []), ...imageUrls(course.content_html)]);
   const lessonEntries = lessons.map((lesson) => {
-    const view = withSignedMedia(ctx, lessonView(course, lesson, access, viewer, done ? done.has(lesson.id) : null));
+    const view = withSignedMedia(ctx, lessonView(course, lesson, access, viewer, done ? done.has(lesson.id) : null, translations.get(lesson.id) ?? null));
     // The URLs of the copy the caller saves (member media signed), so the saved page finds its saved images.
     const own = imageUrls(view.content_html ?? lesson.content_html);
     own.forEach((url) => images.add(url));

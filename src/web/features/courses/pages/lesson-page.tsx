@@ -19,6 +19,8 @@ import { useProgressOutbox } from '../offline/lesson-outbox.js';
 import { CommentsSlot } from '../../../app/comments-slot.js';
 import { isConnectionFailure } from '../../../lib/offline/progress-outbox.js';
 import { describeServerError } from '../../../ui/forms/server-messages.js';
+import { TranslationLink } from '../../../ui/translation-link.js';
+import { coursesEn, coursesZhCN } from '../../../../shared/i18n/courses.js';
 
 export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { params, request }: LoaderFunctionArgs) {
   const courseId = requireId(params.courseId, request);
@@ -33,6 +35,16 @@ export async function loader({ queryClient, http, lang = 'en' }: RouteDeps, { pa
   // A lesson has one address: under its own course.
   if (lesson.course.id !== courseId) notFound(request);
   return null;
+}
+
+/**
+ * The link to the lesson's version in the other language, named in the language it leads to (whoever reads
+ * this one may not read that one's interface language).
+ */
+function LessonTranslation({ translation }: { translation: LessonDetail['translation'] }) {
+  if (!translation) return null;
+  const label = (translation.language === 'zh-CN' ? coursesZhCN : coursesEn)['lesson.translation'];
+  return <TranslationLink translation={translation} to={(id) => paths.lesson(translation.course_id, id)} label={label} />;
 }
 
 /** In place of a locked lesson's body (which the answer does not hold): why, and what opens it. */
@@ -137,6 +149,7 @@ export function Component() {
           <h1 className="article__title" lang={written}>
             {lesson.title}
           </h1>
+          <LessonTranslation translation={lesson.translation} />
           <p className="meta">
             {t('lesson.position', { position: nav.position, total: nav.total })}
             {nav.chapter && (
