@@ -139,13 +139,14 @@ describe.runIf(pgUrl)('jobs across two processes on PostgreSQL', () => {
     expect((await schedule('test.hourly')).runs).toBe(6);
     for (const run of hourly) expect(pids()).toContain(run.pid);
 
-    // On its own interval: a run per second, never two within one.
+    // On its own interval: a run per second, never two within one (a second claim of one due run would start
+    // within a poll of the first; the margin is for a busy machine's delay between a claim and its row).
     const everySecond = await eventually('four runs a second apart', async () => {
       const all = await runs('test.every-second');
       return all.length >= 4 ? all : undefined;
     });
     for (let i = 1; i < everySecond.length; i += 1) {
-      expect(everySecond[i]!.started_at.getTime() - everySecond[i - 1]!.started_at.getTime()).toBeGreaterThan(750);
+      expect(everySecond[i]!.started_at.getTime() - everySecond[i - 1]!.started_at.getTime()).toBeGreaterThan(500);
     }
   });
 
