@@ -29,6 +29,17 @@ export type EditableKind = (typeof EDITABLE_KINDS)[number];
 export const EDITORIAL_ACTIONS = ['publish', 'unpublish', 'copy', 'move', 'create_alias', 'convert_alias', 'revert_to_page_revision', 'schedule', 'unschedule', 'delete'] as const;
 export type EditorialAction = (typeof EDITORIAL_ACTIONS)[number];
 
+/**
+ * An alias's own fields (decision 0119): where it stands (slug, category, course and chapter, order) and its own
+ * translation link. Every other field is its original's content, which the alias shows and may not change.
+ */
+export const ALIAS_PLACE_FIELDS: Record<EditableKind, readonly string[]> = {
+  article: ['slug', 'category_id', 'translation_id'],
+  course: ['slug', 'category_id', 'translation_id'],
+  lesson: ['course_id', 'slug', 'chapter', 'translation_id'],
+  page: ['slug', 'show_in_footer', 'sort_order'],
+};
+
 /** How often the scheduled-publishing job looks for what is due (a scheduled item appears within this time). */
 export const SCHEDULED_PUBLISH_INTERVAL_MS = 10_000;
 

@@ -166,7 +166,15 @@ export const editorialListQuery = pageQuery.extend({
   course: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 export type EditorialListQuery = z.infer<typeof editorialListQuery>;
-export const editorialListItem = z.object({ id: z.number().int(), title: z.string(), status, scheduled_at: z.string().nullable(), updated_at: z.string() });
+export const editorialListItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status,
+  scheduled_at: z.string().nullable(),
+  updated_at: z.string(),
+  /** Articles, courses and lessons (a lesson: its course's): what the translation picker shows. */
+  language: z.string().optional(),
+});
 export type EditorialListItem = z.infer<typeof editorialListItem>;
 export const editorialList = paginated(editorialListItem);
 

@@ -105,6 +105,6 @@ export const courseEditing: EditableKindAdapter<'course'> = {
 
   async list(db, query) {
     const { count, rows } = await listAllCourses(db, query.search, query.page_size, (query.page - 1) * query.page_size);
-    return { count, rows: rows.map((r) => ({ id: r.id, title: r.title, live: r.is_published === 1, updated_at: r.updated_at })) };
+    return { count, rows: rows.map((r) => ({ id: r.id, title: r.title, live: r.is_published === 1, updated_at: r.updated_at, language: r.language })) };
   },
 };

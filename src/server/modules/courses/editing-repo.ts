@@ -25,7 +25,7 @@ export async function listAllCourses(db: Db, search: string | undefined, limit: 
   if (search) query = query.where(containsText('title', search));
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query.select(['id', 'title', 'is_published', 'updated_at']).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query.select(['id', 'title', 'is_published', 'updated_at', 'language']).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
   ]);
   return { count: Number(count.n), rows };
 }
@@ -38,7 +38,7 @@ export async function listAllLessons(db: Db, courseId: number | undefined, searc
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     query
-      .select(['lessons.id', 'lessons.title', 'lessons.updated_at', 'courses.is_published'])
+      .select(['lessons.id', 'lessons.title', 'lessons.updated_at', 'courses.is_published', 'courses.language'])
       .orderBy('lessons.course_id')
       .orderBy('lessons.position')
       .orderBy('lessons.id')

@@ -122,6 +122,6 @@ export const lessonEditing: EditableKindAdapter<'lesson'> = {
 
   async list(db, query) {
     const { count, rows } = await listAllLessons(db, query.course, query.search, query.page_size, (query.page - 1) * query.page_size);
-    return { count, rows: rows.map((r) => ({ id: r.id, title: r.title, live: r.is_published === 1, updated_at: r.updated_at })) };
+    return { count, rows: rows.map((r) => ({ id: r.id, title: r.title, live: r.is_published === 1, updated_at: r.updated_at, language: r.language })) };
   },
 };

@@ -29,7 +29,7 @@ export async function listAllArticles(db: Kysely<Database>, search: string | und
   if (search) query = query.where(containsText('title', search));
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query.select(['id', 'title', 'status', 'published_at', 'updated_at']).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query.select(['id', 'title', 'status', 'published_at', 'updated_at', 'language']).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
   ]);
   return { count: Number(count.n), rows };
 }

@@ -101,7 +101,7 @@ export const articleEditing: EditableKindAdapter<'article'> = {
   async list(db, query) {
     const { count, rows } = await listAllArticles(db, query.search, query.page_size, (query.page - 1) * query.page_size);
     const now = nowIso();
-    return { count, rows: rows.map((r) => ({ id: r.id, title: r.title, live: isLive(r, now), updated_at: r.updated_at })) };
+    return { count, rows: rows.map((r) => ({ id: r.id, title: r.title, live: isLive(r, now), updated_at: r.updated_at, language: r.language })) };
   },
 };
 

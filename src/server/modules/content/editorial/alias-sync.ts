@@ -1,19 +1,11 @@
-import type { AnyFields, EditableKind } from '../../../../shared/api/content-editorial.js';
+import { ALIAS_PLACE_FIELDS, type AnyFields, type EditableKind } from '../../../../shared/api/content-editorial.js';
 import { Conflict } from '../../../platform/errors.js';
 import { aliasesOf, aliasHead, setAliasOf, type AliasRef } from './alias-repo.js';
 import type { EditableKindAdapter, Trx } from './kinds.js';
 import { insertRevision } from './repo.js';
 
-/**
- * An alias's own fields: where it stands (its slug, category, course and chapter, order) and its own translation
- * link. Every other field is its original's content, which the alias shows and its editor may not change.
- */
-export const PLACE_FIELDS: Record<EditableKind, readonly string[]> = {
-  article: ['slug', 'category_id', 'translation_id'],
-  course: ['slug', 'category_id', 'translation_id'],
-  lesson: ['course_id', 'slug', 'chapter', 'translation_id'],
-  page: ['slug', 'show_in_footer', 'sort_order'],
-};
+/** An alias's own fields; the rest is its original's content. */
+const PLACE_FIELDS = ALIAS_PLACE_FIELDS;
 
 /** The original's content in the alias's place. */
 export function contentInPlace<F extends AnyFields>(kind: EditableKind, original: F, own: F): F {

@@ -40,7 +40,7 @@ export interface EditableKindAdapter<K extends EditableKind = EditableKind> {
   /** Refuses (throws) what may not go, else deletes the row. */
   remove(trx: Trx, id: number): Promise<void>;
   move(trx: Trx, id: number, body: NonNullable<ActionBody>, now: string): Promise<void>;
-  list(db: Db, query: EditorialListQuery): Promise<{ count: number; rows: Array<{ id: number; title: string; live: boolean; updated_at: string }> }>;
+  list(db: Db, query: EditorialListQuery): Promise<{ count: number; rows: Array<{ id: number; title: string; live: boolean; updated_at: string; language?: string }> }>;
   lessons?(db: Db, id: number): Promise<LessonEntry[]>;
   /**
    * More rules for an alias of `original` with these fields (throws naming the field); the slug and references

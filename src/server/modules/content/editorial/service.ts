@@ -58,7 +58,7 @@ export async function listItems(ctx: AppContext, kind: EditableKind, query: Edit
     count,
     results: rows.map((row) => {
       const at = schedules.get(row.id) ?? null;
-      return { id: row.id, title: row.title, status: row.live ? 'live' : at ? 'scheduled' : 'draft', scheduled_at: at, updated_at: row.updated_at };
+      return { id: row.id, title: row.title, status: row.live ? 'live' : at ? 'scheduled' : 'draft', scheduled_at: at, updated_at: row.updated_at, ...(row.language && { language: row.language }) };
     }),
   };
 }

@@ -21,7 +21,10 @@ const localInput = (iso: string | null) => {
   return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 
-/** Publish (with the changes that wait), unpublish, schedule at a time, copy, delete, and the revisions. */
+/**
+ * Publish (with the changes that wait), unpublish, schedule at a time, copy, create an alias, delete, and the
+ * revisions; an alias names its original and offers to become an ordinary item instead of its own publication.
+ */
 export function EditorActions({ item, flush, onDone }: Props) {
   const { t, lang } = useWritingI18n();
   const http = useHttp();
@@ -53,8 +56,8 @@ export function EditorActions({ item, flush, onDone }: Props) {
         await navigate(item.kind === 'lesson' ? writingPaths.edit('course', Number(item.fields.course_id)) : writingPaths.list(item.kind), { replace: true });
         return;
       }
-      if (action === 'copy' && answer) {
-        await navigate(writingPaths.edit(item.kind, answer.id), { state: { notice: t('write.copied') } });
+      if ((action === 'copy' || action === 'create_alias') && answer) {
+        await navigate(writingPaths.edit(item.kind, answer.id), { state: { notice: t(action === 'copy' ? 'write.copied' : 'write.aliasCreated') } });
         return;
       }
       if (answer) onDone(answer, note);
@@ -67,8 +70,32 @@ export function EditorActions({ item, flush, onDone }: Props) {
   };
 
   const live = item.status === 'live';
+  // An alias is published with its original and shows its content: it is converted, never published on its own.
+  const alias = item.alias_of;
   return (
     <section className="staff-actions writing-actions" aria-label={t('write.publish')}>
+      {alias && (
+        <div className="writing-alias" role="note">
+          <p>
+            {t('write.aliasOf')} <Link to={writingPaths.edit(item.kind, alias.id)}>{alias.title || t('write.untitled')}</Link>
+          </p>
+          <p className="field__hint">{t('write.aliasHint')}</p>
+          <button type="button" className="button button--quiet" aria-disabled={pending} onClick={() => void run('convert_alias', undefined, t('write.aliasConverted'))}>
+            {t(`write.aliasConvert.${item.kind}`)}
+          </button>
+        </div>
+      )}
+      {!alias && item.aliases.length > 0 && (
+        <p>
+          {t('write.aliases')}:{' '}
+          {item.aliases.map((entry, index) => (
+            <span key={entry.id}>
+              {index > 0 && ', '}
+              <Link to={writingPaths.edit(item.kind, entry.id)}>{entry.title || t('write.untitled')}</Link>
+            </span>
+          ))}
+        </p>
+      )}
       <p>
         <span className={live ? 'staff-tag staff-tag--live' : 'staff-tag'}>{t(`write.status.${item.status}`)}</span>{' '}
         {item.status === 'scheduled' && item.scheduled_at && t('write.scheduledFor', { date: new Date(item.scheduled_at).toLocaleString(lang) })}
@@ -81,21 +108,22 @@ export function EditorActions({ item, flush, onDone }: Props) {
         )}
       </p>
       <div className="staff-actions__buttons">
-        {(!live || item.unpublished_changes) && (
+        {!alias && (!live || item.unpublished_changes) && (
           <button type="button" className="button" aria-disabled={pending} onClick={() => void run('publish', undefined, t('write.published'))}>
             {live ? t('write.publishChanges') : t('write.publish')}
           </button>
         )}
-        {live && item.kind !== 'lesson' && (
+        {!alias && live && item.kind !== 'lesson' && (
           <button type="button" className="button button--quiet" aria-disabled={pending} onClick={() => void run('unpublish', undefined, t('write.unpublished'))}>
             {t('write.unpublish')}
           </button>
         )}
         <Link className="button button--quiet" to={writingPaths.revisions(item.kind, item.id)}>{t('write.revisions')}</Link>
         <button type="button" className="button button--quiet" onClick={() => void run('copy', { slug: '' })}>{t('write.copy')}</button>
+        <button type="button" className="button button--quiet" onClick={() => void run('create_alias', {})}>{t('write.createAlias')}</button>
         <button type="button" className="button button--quiet staff-danger--quiet" onClick={() => setDeleting(true)}>{t('write.delete')}</button>
       </div>
-      {!live && item.kind !== 'lesson' && (
+      {!alias && !live && item.kind !== 'lesson' && (
         <div className="writing-schedule">
           <div className="field">
             <label htmlFor={atId}>{t('write.scheduleAt')}</label>

@@ -128,7 +128,7 @@ function Editor({ editorKey, kind, item, owner, courseId }: { editorKey: string;
         />
       )}
       <form className="staff-form writing-form" onSubmit={(event) => event.preventDefault()} noValidate>
-        <EditorFields kind={kind} fields={draft.fields} onChange={draft.change} />
+        <EditorFields kind={kind} fields={draft.fields} onChange={draft.change} itemId={current?.id} alias={Boolean(current?.alias_of)} />
       </form>
       {kind === 'course' && current && <CourseLessons course={current} onMoved={reload} />}
     </>

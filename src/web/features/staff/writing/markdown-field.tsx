@@ -11,7 +11,7 @@ const PREVIEW_DELAY_MS = 400;
  * Markdown beside its preview. The preview is the site's own rendering (the server's renderer and sanitiser,
  * which store every body readers read), asked for a moment after typing stops.
  */
-export function MarkdownField({ label, value, onChange, lang }: { label: string; value: string; onChange: (next: string) => void; lang?: string }) {
+export function MarkdownField({ label, value, onChange, lang, readOnly = false }: { label: string; value: string; onChange: (next: string) => void; lang?: string; readOnly?: boolean }) {
   const { t } = useWritingI18n();
   const http = useHttp();
   const online = useOnline();
@@ -45,8 +45,8 @@ export function MarkdownField({ label, value, onChange, lang }: { label: string;
     <div className="writing-markdown">
       <div className="field">
         <label htmlFor={id}>{label}</label>
-        <textarea id={id} ref={area} lang={lang} rows={14} value={value} maxLength={200_000} onChange={(event) => onChange(event.target.value)} />
-        <PicturePicker label={t('write.insertPicture')} onPick={(picture) => insert(`\n![${picture.title}](${picture.url})\n`)} />
+        <textarea id={id} ref={area} lang={lang} rows={14} value={value} maxLength={200_000} readOnly={readOnly} onChange={(event) => onChange(event.target.value)} />
+        {!readOnly && <PicturePicker label={t('write.insertPicture')} onPick={(picture) => insert(`\n![${picture.title}](${picture.url})\n`)} />}
       </div>
       <section className="writing-preview" aria-label={t('write.preview')}>
         <h3 className="writing-preview__title">{t('write.preview')}</h3>
