@@ -34,18 +34,17 @@ import {
   stockRecordPatch,
   stockRecordWrite,
 } from '../../../shared/api/shop.js';
-import { asStaff, getActor, requireStaff, staffCreates, staffDeletes } from '../../platform/auth.js';
+import { getActor, requireStaff, staffCreates, staffDeletes } from '../../platform/auth.js';
 import { listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { courseBanner, createProduct, deleteProduct, getProduct, listProducts, productAvailability, productPrice, updateProduct } from './catalogue-service.js';
 import { createCategory, createOption, deleteCategory, getCategory, getOption, listCategories, listOptions, updateCategory } from './category-service.js';
 import { getCountry, listCountries } from './country-service.js';
 import { createRange, deleteRange, getRange, listRanges, updateRange } from './range-service.js';
+import { noContent, registerStaffSet, staffErrors } from './staff-set-routes.js';
 import { createStockRecord, deleteStockRecord, getStockRecord, listStockRecords, updateStockRecord } from './stock-service.js';
 
 const tags = ['shop'];
-const noContent = z.null().describe('No content');
-const staffErrors = { 401: errorBody, 403: errorBody };
 
 /** The oscar-api names of the shop's calls; a path with parameters is left out of the root, as there. */
 const ROOT_LINKS: Record<string, string> = {
@@ -176,71 +175,36 @@ export const catalogueRoutes = moduleRoutes((app) => {
     handler: async (request, reply) => staffDeletes(request, reply, (actor) => deleteStockRecord(ctx, actor, request.params.id, request.params.stockrecord_id)),
   });
 
-  // Product categories (`categories` are the articles')
+  // Product categories (`categories` are the articles') and ranges
 
-  app.get(shopPaths.categories, {
-    schema: { tags, summary: 'Product categories, with breadcrumbs and children', querystring: shopLanguageQuery, response: { 200: shopCategoryList, 400: errorBody } },
-    handler: async (request, reply) => listCategories(ctx, requestLanguage(request, reply)),
-  });
-
-  app.post(shopPaths.categories, {
-    schema: {
-      tags,
-      summary: 'Create a product category (staff); `translations` holds its name and description in other languages',
-      querystring: shopLanguageQuery,
-      body: shopCategoryWrite,
-      response: { 201: shopCategory, 400: errorBody, 409: errorBody, ...staffErrors },
+  registerStaffSet(app, {
+    tags,
+    paths: { list: shopPaths.categories, item: shopPaths.category },
+    summaries: {
+      list: 'Product categories, with breadcrumbs and children',
+      create: 'Create a product category (staff); `translations` holds its name and description in other languages',
+      get: 'A product category',
+      change: 'Change a product category; `translations` replaces its other languages (staff)',
+      delete: 'Delete an empty product category (staff)',
     },
-    handler: async (request, reply) => staffCreates(request, reply, () => createCategory(ctx, request.body, requestLanguage(request, reply))),
+    translated: true,
+    schemas: { item: shopCategory, list: shopCategoryList, write: shopCategoryWrite, patch: shopCategoryPatch },
+    service: { list: listCategories, create: createCategory, get: getCategory, update: updateCategory, remove: deleteCategory },
   });
 
-  app.get(shopPaths.category, {
-    schema: { tags, summary: 'A product category', params: idParam, querystring: shopLanguageQuery, response: { 200: shopCategory, 400: errorBody, 404: errorBody } },
-    handler: async (request, reply) => getCategory(ctx, request.params.id, requestLanguage(request, reply)),
-  });
-
-  app.patch(shopPaths.category, {
-    schema: {
-      tags,
-      summary: 'Change a product category; `translations` replaces its other languages (staff)',
-      params: idParam,
-      querystring: shopLanguageQuery,
-      body: shopCategoryPatch,
-      response: { 200: shopCategory, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors },
+  registerStaffSet(app, {
+    tags,
+    paths: { list: shopPaths.ranges, item: shopPaths.range },
+    summaries: {
+      list: 'Ranges: the product sets vouchers apply to',
+      create: 'Create a range (staff)',
+      get: 'A range',
+      change: 'Change a range; `products` replaces its products (staff)',
+      delete: 'Delete a range no voucher uses (staff)',
     },
-    handler: async (request, reply) => asStaff(request, () => updateCategory(ctx, request.params.id, request.body, requestLanguage(request, reply))),
-  });
-
-  app.delete(shopPaths.category, {
-    schema: { tags, summary: 'Delete an empty product category (staff)', params: idParam, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => staffDeletes(request, reply, () => deleteCategory(ctx, request.params.id)),
-  });
-
-  // Ranges
-
-  app.get(shopPaths.ranges, {
-    schema: { tags, summary: 'Ranges: the product sets vouchers apply to', response: { 200: rangeList } },
-    handler: async () => listRanges(ctx),
-  });
-
-  app.post(shopPaths.ranges, {
-    schema: { tags, summary: 'Create a range (staff)', body: rangeWrite, response: { 201: range, 400: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => staffCreates(request, reply, () => createRange(ctx, request.body)),
-  });
-
-  app.get(shopPaths.range, {
-    schema: { tags, summary: 'A range', params: idParam, response: { 200: range, 404: errorBody } },
-    handler: async (request) => getRange(ctx, request.params.id),
-  });
-
-  app.patch(shopPaths.range, {
-    schema: { tags, summary: 'Change a range; `products` replaces its products (staff)', params: idParam, body: rangePatch, response: { 200: range, 400: errorBody, 404: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request) => asStaff(request, () => updateRange(ctx, request.params.id, request.body)),
-  });
-
-  app.delete(shopPaths.range, {
-    schema: { tags, summary: 'Delete a range no voucher uses (staff)', params: idParam, response: { 204: noContent, 404: errorBody, 409: errorBody, ...staffErrors } },
-    handler: async (request, reply) => staffDeletes(request, reply, () => deleteRange(ctx, request.params.id)),
+    translated: false,
+    schemas: { item: range, list: rangeList, write: rangeWrite, patch: rangePatch },
+    service: { list: listRanges, create: createRange, get: getRange, update: updateRange, remove: deleteRange },
   });
 
   // Options and countries
