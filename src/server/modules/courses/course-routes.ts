@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { idParam } from '../../../shared/api/common.js';
 import {
   courseDetail,
@@ -14,10 +13,11 @@ import {
   courseWrite,
 } from '../../../shared/api/courses.js';
 import type { Actor } from '../../platform/auth.js';
-import { getActor, requireStaff, staffCreates, staffDeletes } from '../../platform/auth.js';
+import { getActor } from '../../platform/auth.js';
 import { listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { courseOutline as getOutline, coursePriceCard, courseTaxonomy, createCourse, deleteCourse, getCourse, listCourseCards, updateCourse } from './course-service.js';
+import { registerStaffWrites } from './staff-writes.js';
 import { viewerOf } from './viewer.js';
 import { registerEditable } from '../content/editorial/service.js';
 import { courseEditing } from './course-editing.js';
@@ -99,23 +99,12 @@ export const courseRoutes = moduleRoutes((app) => {
     },
   });
 
-  app.post(coursesPaths.courses, {
-    schema: { tags, summary: 'Create a course (staff)', body: courseWrite, response: { 201: courseDetail } },
-    handler: async (request, reply) => staffCreates(request, reply, async (actor) => createCourse(ctx, actor, await viewerOf(ctx, actor), request.body)),
-  });
-
-  app.put(coursesPaths.course, {
-    schema: { tags, summary: 'Replace a course (staff)', params: idParam, body: courseWrite, response: { 200: courseDetail } },
-    handler: async (request) => updateCourse(ctx, await viewerOf(ctx, await requireStaff(request)), request.params.id, request.body),
-  });
-
-  app.patch(coursesPaths.course, {
-    schema: { tags, summary: 'Change some fields of a course (staff)', params: idParam, body: coursePatch, response: { 200: courseDetail } },
-    handler: async (request) => updateCourse(ctx, await viewerOf(ctx, await requireStaff(request)), request.params.id, request.body),
-  });
-
-  app.delete(coursesPaths.course, {
-    schema: { tags, summary: 'Delete a course with its lessons (staff); one that was bought or granted stays', params: idParam, response: { 204: z.null().describe('No content') } },
-    handler: async (request, reply) => staffDeletes(request, reply, () => deleteCourse(ctx, request.params.id)),
+  registerStaffWrites(app, {
+    tags,
+    paths: { list: coursesPaths.courses, item: coursesPaths.course },
+    singular: 'a course',
+    summaries: { create: 'Create a course (staff)', delete: 'Delete a course with its lessons (staff); one that was bought or granted stays' },
+    schemas: { detail: courseDetail, write: courseWrite, patch: coursePatch },
+    service: { create: createCourse, update: updateCourse, remove: deleteCourse },
   });
 });

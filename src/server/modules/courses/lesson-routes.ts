@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { idParam } from '../../../shared/api/common.js';
 import { courseNamesQuery, courseTaxonList, coursesPaths, lessonDetail, lessonList, lessonListQuery, lessonNavigation, lessonPatch, lessonWrite } from '../../../shared/api/courses.js';
-import { getActor, requireStaff, staffCreates, staffDeletes } from '../../platform/auth.js';
+import { getActor } from '../../platform/auth.js';
 import { listAnswer, moduleRoutes, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { courseTaxonomy } from './course-service.js';
 import { createLesson, deleteLesson, getLesson, isOpenToAll, lessonNavigation as getNavigation, listLessonCards, updateLesson } from './lesson-service.js';
+import { registerStaffWrites } from './staff-writes.js';
 import { viewerOf } from './viewer.js';
 
 const tags = ['courses'];
@@ -55,23 +55,12 @@ export const lessonRoutes = moduleRoutes((app) => {
     },
   });
 
-  app.post(coursesPaths.lessons, {
-    schema: { tags, summary: 'Create a lesson (staff); Markdown is rendered now', body: lessonWrite, response: { 201: lessonDetail } },
-    handler: async (request, reply) => staffCreates(request, reply, async (actor) => createLesson(ctx, await viewerOf(ctx, actor), request.body)),
-  });
-
-  app.put(coursesPaths.lesson, {
-    schema: { tags, summary: 'Replace a lesson (staff)', params: idParam, body: lessonWrite, response: { 200: lessonDetail } },
-    handler: async (request) => updateLesson(ctx, await viewerOf(ctx, await requireStaff(request)), request.params.id, request.body),
-  });
-
-  app.patch(coursesPaths.lesson, {
-    schema: { tags, summary: 'Change some fields of a lesson (staff)', params: idParam, body: lessonPatch, response: { 200: lessonDetail } },
-    handler: async (request) => updateLesson(ctx, await viewerOf(ctx, await requireStaff(request)), request.params.id, request.body),
-  });
-
-  app.delete(coursesPaths.lesson, {
-    schema: { tags, summary: 'Delete a lesson and the progress recorded in it (staff)', params: idParam, response: { 204: z.null().describe('No content') } },
-    handler: async (request, reply) => staffDeletes(request, reply, () => deleteLesson(ctx, request.params.id)),
+  registerStaffWrites(app, {
+    tags,
+    paths: { list: coursesPaths.lessons, item: coursesPaths.lesson },
+    singular: 'a lesson',
+    summaries: { create: 'Create a lesson (staff); Markdown is rendered now', delete: 'Delete a lesson and the progress recorded in it (staff)' },
+    schemas: { detail: lessonDetail, write: lessonWrite, patch: lessonPatch },
+    service: { create: (ctx, _actor, viewer, input) => createLesson(ctx, viewer, input), update: updateLesson, remove: deleteLesson },
   });
 });
