@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, pageQuery, paginated } from './common.js';
 import { MAX_QUICK_QUANTITY, ORDER_STATUSES, PAYMENT_METHODS } from './orders-paths.js';
 import { MAX_LINE_QUANTITY } from './shop-paths.js';
-import { opHeaders, userAddressWrite } from './shop.js';
+import { opHeaders, postalAddress, userAddressWrite } from './shop.js';
 
 export * from './orders-paths.js';
 
@@ -19,20 +19,7 @@ export const paymentMethod = z.enum(PAYMENT_METHODS, 'Use one of alipay, wechatp
 
 /** The address an order ships to, as written at checkout (a copy: later edits of the address book do not reach it). */
 export const shippingAddressInput = userAddressWrite.omit({ is_default_for_shipping: true, is_default_for_billing: true });
-export const orderAddress = z.object({
-  title: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  line1: z.string(),
-  line2: z.string(),
-  line3: z.string(),
-  line4: z.string(),
-  state: z.string(),
-  postcode: z.string(),
-  country: z.string(),
-  phone_number: z.string(),
-  notes: z.string(),
-});
+export const orderAddress = postalAddress;
 export type OrderAddress = z.infer<typeof orderAddress>;
 
 /** Where the goods go and how the order is paid; an address only when something in it is shipped. */

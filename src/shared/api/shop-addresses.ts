@@ -3,8 +3,8 @@ import { countryCode, optionalText, text } from './shop-fields.js';
 
 // User addresses
 
-export const userAddress = z.object({
-  id: z.number().int(),
+/** An address as answered: in the address book, and as an order's copy of where it ships. */
+export const postalAddress = z.object({
   title: z.string(),
   first_name: z.string(),
   last_name: z.string(),
@@ -18,6 +18,10 @@ export const userAddress = z.object({
   country: z.string(),
   phone_number: z.string(),
   notes: z.string(),
+});
+export const userAddress = z.object({
+  id: z.number().int(),
+  ...postalAddress.shape,
   is_default_for_shipping: z.boolean(),
   is_default_for_billing: z.boolean(),
   date_created: z.string(),
