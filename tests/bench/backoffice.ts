@@ -1,21 +1,19 @@
-import { sql } from 'kysely';
 import { loadConfig } from '../../src/server/config.js';
 import { buildApp } from '../../src/server/app.js';
 import { createDb } from '../../src/server/db/connection.js';
 import { startSession } from '../../src/server/modules/auth/service.js';
 import { backofficePaths } from '../../src/shared/api/backoffice-paths.js';
+import { writeMembersWithOrders } from './backoffice-rows.js';
 import type { Route } from './measure.js';
 
 /**
- * The back office at a real shop's size: `USERS` accounts and as many orders (one each, spread over 60 days,
- * every status and both payment methods) written into the bench's data folder before the server starts, next to
- * the bench's articles, and a superuser with a session to read every back-office list as staff do. Each list is
- * then measured as a route of its own and held to the public API's budget (p99 under 50 ms, `measure.ts`).
+ * The back office at a real shop's size: `USERS` accounts and as many orders (one each, `backoffice-rows.ts`)
+ * written into the bench's data folder before the server starts, next to the bench's articles, and a superuser
+ * with a session to read every back-office list as staff do. Each list is then measured as a route of its own
+ * and held to the public API's budget (p99 under 50 ms, `measure.ts`).
  */
 
 const USERS = 10_000;
-const CHUNK = 500;
-const STATUSES = ['pending', 'paid', 'fulfilled', 'cancelled', 'refunded', 'expired'] as const;
 
 export interface BackofficeBench {
   /** A superuser's bearer token. */
@@ -30,72 +28,13 @@ export async function prepareBackoffice(env: NodeJS.ProcessEnv): Promise<Backoff
     await app.ready();
     const k = db.kysely;
     const stamp = Date.now().toString(36);
-    const day = (i: number) => new Date(Date.now() - (i % 60) * 86_400_000).toISOString();
-    for (let start = 0; start < USERS; start += CHUNK) {
-      const users = Array.from({ length: CHUNK }, (_, j) => {
-        const i = start + j;
-        return {
-          username: `member${stamp}${i}`,
-          email: `member${stamp}${i}@bench.example`,
-          password_hash: null,
-          display_name: `Member ${i}`,
-          description: '',
-          avatar: null,
-          mobile: null,
-          role: 'user' as const,
-          email_verified: 1 as const,
-          is_active: (i % 50 === 0 ? 0 : 1) as 0 | 1,
-          created_at: day(i),
-          updated_at: day(i),
-        };
-      });
-      const ids = await k.insertInto('users').values(users).returning('id').execute();
-      await k
-        .insertInto('orders')
-        .values(
-          ids.map(({ id }, j) => {
-            const i = start + j;
-            const status = STATUSES[i % STATUSES.length]!;
-            const paid = status === 'paid' || status === 'fulfilled' || status === 'refunded';
-            return {
-              number: `BO${stamp}${i}`,
-              user_id: id,
-              basket_id: null,
-              status,
-              currency: 'CNY',
-              subtotal: 1000 + (i % 7) * 100,
-              discount: 0,
-              shipping_charge: 0,
-              total: 1000 + (i % 7) * 100,
-              voucher_id: null,
-              voucher_code: null,
-              voucher_claimed: 0 as const,
-              shipping_method_code: null,
-              shipping_method_name: null,
-              shipping_address: null,
-              payment_method: i % 2 === 0 ? 'alipay' : 'wechatpay',
-              language: null,
-              reserved_until: null,
-              expires_at: day(i),
-              paid_at: paid ? day(i) : null,
-              fulfilled_at: null,
-              closed_at: null,
-              confirmation_sent_at: null,
-              created_at: day(i),
-              updated_at: day(i),
-            };
-          }),
-        )
-        .execute();
-    }
+    await writeMembersWithOrders(k, USERS, `member${stamp}`);
     const now = new Date().toISOString();
     const admin = await k
       .insertInto('users')
       .values({ username: `benchadmin${stamp}`, email: `benchadmin${stamp}@bench.example`, password_hash: null, display_name: 'Bench admin', description: '', avatar: null, mobile: null, role: 'superuser', email_verified: 1, is_active: 1, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    // The planner's statistics, as a live site has them.
-    await sql`analyze`.execute(k);
     return { token: (await startSession(app.ctx, admin.id)).access };
   } finally {
     await app.close();
