@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { createArticle, createMembershipPlan, createMembershipProduct, createStaff, tokenFor } from '../helpers/factories.js';
+import { createArticle, createMembershipPlan, createMembershipProduct, createStaff, planArticleFields, tokenFor } from '../helpers/factories.js';
 
 /**
  * The public article list's `access` filter: free, premium, or plan (the members of a plan). A plan article is
@@ -26,20 +26,7 @@ beforeAll(async () => {
   await createMembershipProduct(t, { membership_id: planId });
   ids.free = (await createArticle(t, { access: 'free' })).id;
   ids.premium = (await createArticle(t, { access: 'premium', body_markdown: 'Premium body words.' })).id;
-  const fields = {
-    title: 'For the circle',
-    slug: '',
-    summary: 'A teaser anyone may see.',
-    cover: '',
-    body_markdown: `The ${secret} stay with the circle.`,
-    category_id: null,
-    tag_ids: [],
-    topic_ids: [],
-    access: 'plan',
-    access_plan_id: planId,
-    free_read: false,
-    language: 'en',
-  };
+  const fields = planArticleFields(planId, { title: 'For the circle', summary: 'A teaser anyone may see.', body_markdown: `The ${secret} stay with the circle.` });
   const made = await t.api('POST', '/editorial/article', { token: staff, body: { fields } });
   expect(made.statusCode, made.body).toBe(201);
   ids.plan = (made.json() as { id: number }).id;

@@ -6,7 +6,7 @@ import type { UserRow } from '../../../src/server/db/types.js';
 import { grantMembership } from '../../../src/server/modules/membership/service.js';
 import { render } from '../../../src/web/entry-server.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { createMembershipPlan, createMembershipProduct, createPremiumProduct, createStaff, createUser, tokenFor } from '../helpers/factories.js';
+import { createMembershipPlan, createMembershipProduct, createPremiumProduct, createStaff, createUser, planArticleFields, tokenFor } from '../helpers/factories.js';
 
 /**
  * Access "members of a plan": an article or a course an editor gives to one plan is read by that plan's members
@@ -58,21 +58,7 @@ beforeAll(async () => {
     .execute();
 });
 
-const articleFields = (overrides: Record<string, unknown> = {}) => ({
-  title: `Plan piece ${word()}`,
-  slug: '',
-  summary: 'For the circle.',
-  cover: '',
-  body_markdown: 'Open words.',
-  category_id: null,
-  tag_ids: [],
-  topic_ids: [],
-  access: 'plan',
-  access_plan_id: planId,
-  free_read: false,
-  language: 'en',
-  ...overrides,
-});
+const articleFields = (overrides: Record<string, unknown> = {}) => planArticleFields(planId, overrides);
 const courseFields = (overrides: Record<string, unknown> = {}) => ({
   title: `Plan course ${word()}`,
   slug: '',

@@ -151,6 +151,23 @@ export async function createMembershipPlan(t: TestApp, overrides: Partial<{ slug
     .executeTakeFirstOrThrow();
 }
 
+/** What the editorial calls take for an article for the members of plan `planId` (its publish action makes it public). */
+export const planArticleFields = (planId: number, overrides: Record<string, unknown> = {}) => ({
+  title: `Plan piece ${next()}`,
+  slug: '',
+  summary: 'For the circle.',
+  cover: '',
+  body_markdown: 'Open words.',
+  category_id: null,
+  tag_ids: [],
+  topic_ids: [],
+  access: 'plan',
+  access_plan_id: planId,
+  free_read: false,
+  language: 'en',
+  ...overrides,
+});
+
 /** A product of `membership_id` (a new plan when none is given): 30 days for 1000 unless told otherwise. */
 export async function createMembershipProduct(
   t: TestApp,
