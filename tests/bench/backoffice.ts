@@ -1,8 +1,6 @@
-import { loadConfig } from '../../src/server/config.js';
-import { buildApp } from '../../src/server/app.js';
-import { createDb } from '../../src/server/db/connection.js';
 import { startSession } from '../../src/server/modules/auth/service.js';
 import { backofficePaths } from '../../src/shared/api/backoffice-paths.js';
+import { withBenchApp } from './bench-app.js';
 import { writeMembersWithOrders } from './backoffice-rows.js';
 import type { Route } from './measure.js';
 
@@ -21,11 +19,7 @@ export interface BackofficeBench {
 }
 
 export async function prepareBackoffice(env: NodeJS.ProcessEnv): Promise<BackofficeBench> {
-  const config = loadConfig(env);
-  const db = createDb(config.databaseUrl);
-  const app = await buildApp(config, { db, migrate: false, ssr: false });
-  try {
-    await app.ready();
+  return withBenchApp(env, async (app, db) => {
     const k = db.kysely;
     const stamp = Date.now().toString(36);
     await writeMembersWithOrders(k, USERS, `member${stamp}`);
@@ -36,9 +30,7 @@ export async function prepareBackoffice(env: NodeJS.ProcessEnv): Promise<Backoff
       .returning('id')
       .executeTakeFirstOrThrow();
     return { token: (await startSession(app.ctx, admin.id)).access };
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 /** Every back-office list (its first page and a deep one, its filters), each a route measured on its own. */

@@ -1,7 +1,5 @@
-import { loadConfig } from '../../src/server/config.js';
-import { buildApp } from '../../src/server/app.js';
-import { createDb } from '../../src/server/db/connection.js';
 import { startSession } from '../../src/server/modules/auth/service.js';
+import { withBenchApp } from './bench-app.js';
 
 /**
  * The shoppers and stock of the shop rows, written into the bench's data folder before the server starts:
@@ -25,11 +23,7 @@ export interface ShopBench {
 }
 
 export async function prepareShop(env: NodeJS.ProcessEnv): Promise<ShopBench> {
-  const config = loadConfig(env);
-  const db = createDb(config.databaseUrl);
-  const app = await buildApp(config, { db, migrate: false, ssr: false });
-  try {
-    await app.ready();
+  return withBenchApp(env, async (app, db) => {
     const k = db.kysely;
     const now = new Date().toISOString();
     const stamp = Date.now().toString(36);
@@ -95,7 +89,5 @@ export async function prepareShop(env: NodeJS.ProcessEnv): Promise<ShopBench> {
     if (!method) throw new Error('No active shipping method with a country: the demo seed did not make any.');
     const address = { first_name: 'Li', last_name: 'Wei', line1: '1 Reading Road', line4: 'Shanghai', postcode: '200000', country: method.country, phone_number: '+86 21 5555 0000' };
     return { tokens, products, shippingCode: method.code, address };
-  } finally {
-    await app.close();
-  }
+  });
 }
