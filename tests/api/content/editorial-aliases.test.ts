@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withBackofficeTables } from '../../../src/server/modules/backoffice/tables.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createCategory, createMembershipPlan, createStaff, createUser, tokenFor } from '../helpers/factories.js';
 
@@ -9,12 +10,15 @@ import { createCategory, createMembershipPlan, createStaff, createUser, tokenFor
  */
 let t: TestApp;
 let staff: string;
+let staffId: number;
 let reader: string;
 let category: number;
 let plan: number;
 beforeAll(async () => {
   t = await createTestApp();
-  staff = await tokenFor(t, await createStaff(t, { display_name: 'Ada Editor' }));
+  const editor = await createStaff(t, { display_name: 'Ada Editor' });
+  staffId = editor.id;
+  staff = await tokenFor(t, editor);
   reader = await tokenFor(t, await createUser(t));
   category = (await createCategory(t)).id;
   plan = (await createMembershipPlan(t)).id;
@@ -173,6 +177,9 @@ describe('aliases', () => {
     expect(converted.json()).toMatchObject({ alias_of: null, status: 'live', fields: { body_markdown: 'Shared words.' } });
     const history = (await t.api('GET', `/editorial/article/${copy.id}/revisions`, { token: staff })).json();
     expect(history[0].note).toBe(`Converted from an alias of article ${original.id}`);
+    // Both actions are in the staff audit log, as every staff write is.
+    const audited = await withBackofficeTables(t.db.kysely).selectFrom('staff_audit_log').select(['path', 'status', 'actor_id']).where('path', 'in', [`/api/v2/editorial/article/${original.id}/action/create_alias`, `/api/v2/editorial/article/${copy.id}/action/convert_alias`]).execute();
+    expect(audited.map((row) => [row.path.split('/').at(-1), row.status, row.actor_id]).sort()).toEqual([['convert_alias', 200, staffId], ['create_alias', 201, staffId]]);
     expect((await open('article', original.id)).aliases).toEqual([]);
 
     const live = await open('article', original.id);
