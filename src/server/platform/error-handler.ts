@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { drainUnreadBody } from './drain-body.js';
 import { AppError, TooManyRequests } from './errors.js';
 
 export interface ErrorBody {
@@ -26,7 +27,8 @@ export function uniqueViolation(err: unknown): string | undefined {
 
 /** Maps typed errors, validation failures and everything else to `{error, message, fields?}`. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
+    await drainUnreadBody(request);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {

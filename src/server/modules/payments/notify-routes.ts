@@ -4,6 +4,7 @@ import { AppError, Invalid, UnsupportedMediaType } from '../../platform/errors.j
 import { now } from '../../platform/time.js';
 import { settleRefundFromProvider } from '../orders/refund-service.js';
 import { handleNotification, loggable } from './service.js';
+import { drainUnreadBody } from '../../platform/drain-body.js';
 
 /**
  * The providers' notification calls, outside login and the JSON error format. A provider retries every
@@ -74,7 +75,8 @@ export async function alipayNotifyRoutes(app: FastifyInstance): Promise<void> {
   signedTextBodies(app, 'application/x-www-form-urlencoded');
   const answer = (reply: FastifyReply, status: number, text: 'success' | 'fail') =>
     reply.status(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);
-  app.setErrorHandler((err: Error, request, reply) => {
+  app.setErrorHandler(async (err: Error, request, reply) => {
+    await drainUnreadBody(request);
     const status = failureStatus(err);
     logFailure(request, 'alipay', status, err);
     return answer(reply, status, 'fail');
@@ -94,7 +96,8 @@ export async function wechatpayNotifyRoutes(app: FastifyInstance): Promise<void>
   signedTextBodies(app, 'application/json');
   const fail = (reply: FastifyReply, status: number, message: string) =>
     reply.status(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify({ code: 'FAIL', message }));
-  app.setErrorHandler((err: Error, request, reply) => {
+  app.setErrorHandler(async (err: Error, request, reply) => {
+    await drainUnreadBody(request);
     const status = failureStatus(err);
     logFailure(request, 'wechatpay', status, err);
     return fail(reply, status, status >= 500 ? 'Internal error; send it again later.' : err.message);

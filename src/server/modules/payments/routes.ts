@@ -30,6 +30,7 @@ import { PaymentProviderError } from './provider.js';
 import { devPayHtml } from './dev-page.js';
 import { alipayNotifyRoutes, failureStatus, logFailure, rawText, signedTextBodies, wechatpayNotifyRoutes } from './notify-routes.js';
 import { assertPaymentKeys, devPayable, devPageOrder, handleNotification, orderRef, paymentStatus, startPayment, availableMethods, verifyAlipayReturn } from './service.js';
+import { drainUnreadBody } from '../../platform/drain-body.js';
 
 const tags = ['payments'];
 const nowSeconds = () => Math.floor(now() / 1000);
@@ -147,7 +148,8 @@ export const devPayRoutes = fp(
       signedTextBodies(scope, 'application/x-www-form-urlencoded');
       // A post that can never succeed (unreadable, NUL bytes, another media type) shows the page's own refusal;
       // a failure of ours goes on to the site's error answer.
-      scope.setErrorHandler((err: Error, request, reply) => {
+      scope.setErrorHandler(async (err: Error, request, reply) => {
+        await drainUnreadBody(request);
         const status = failureStatus(err);
         logFailure(request, 'dev', status, err);
         if (status >= 500) throw err;
