@@ -246,6 +246,17 @@ describe('aliases', () => {
     expect((await act('lesson', copy.id, 'revert_to_page_revision', { revision_id: first.id })).statusCode).toBe(409);
   });
 
+  it('a scheduled original takes its aliases live with it', async () => {
+    const original = await create('page', pageFields({ body_markdown: 'At nine.' }));
+    const copy = await alias('page', original.id, { slug: `scheduled-alias-${word()}` });
+    await act('page', original.id, 'schedule', { at: new Date(Date.now() + 3_600_000).toISOString() });
+    await t.db.kysely.updateTable('publish_schedules').set({ publish_at: new Date(Date.now() - 1000).toISOString() }).where('kind', '=', 'page').where('item_id', '=', original.id).execute();
+    const { publishDue } = await import('../../../src/server/modules/content/editorial/action-service.js');
+    expect(await publishDue(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    expect((await open('page', copy.id)).status).toBe('live');
+    expect((await t.api('GET', `/page/s/${String(copy.fields.slug)}`)).json().body_html).toContain('At nine.');
+  });
+
   it('site pages: both actions on the pages API too, and the page API’s publish reaches the alias', async () => {
     const original = await create('page', pageFields({ body_markdown: 'Page words.' }));
     const slug = `alias-page-${word()}`;
