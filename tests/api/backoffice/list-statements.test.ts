@@ -155,3 +155,12 @@ describe('the staff orders list by status and payment method', () => {
     expect(plan).toContain('orders_status_payment');
   });
 });
+
+describe('the staff article list searched by title', () => {
+  it('counts and pages on the list index (migration 0042), never reading every article with its body', async () => {
+    for (const pick of [(text: string) => text.includes('count('), (text: string) => text.includes('limit')]) {
+      const plan = await planOf(() => t.api('GET', '/editorial/article', { token: people.staff.token, query: { search: 'the' } }), (text) => text.includes('like') && pick(text));
+      expect(plan).toContain('articles_staff_list');
+    }
+  });
+});

@@ -35,6 +35,7 @@ import { accessPlansAndTranslationsMigration } from './0034-access-plans-and-tra
 import { backOfficeListIndexesMigration } from './0039-back-office-list-indexes.js';
 import { aliasesMigration } from './0040-aliases.js';
 import { staffListSearchMigration } from './0041-staff-list-search.js';
+import { staffArticleTitlesMigration } from './0042-staff-article-titles.js';
 
 export interface LecternMigration {
   name: string;
@@ -42,7 +43,7 @@ export interface LecternMigration {
 }
 
 /** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
-export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration, pagesMigration, orderOwnersMigration, shopTranslationsMigration, grantRevocationsMigration, platformMigration, newslettersMigration, newsletterCampaignsMigration, editorialRevisionsMigration, accessPlansAndTranslationsMigration, backOfficeMigration, staffAuditLogMigration, backOfficeListIndexesMigration, aliasesMigration, staffListSearchMigration];
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration, pagesMigration, orderOwnersMigration, shopTranslationsMigration, grantRevocationsMigration, platformMigration, newslettersMigration, newsletterCampaignsMigration, editorialRevisionsMigration, accessPlansAndTranslationsMigration, backOfficeMigration, staffAuditLogMigration, backOfficeListIndexesMigration, aliasesMigration, staffListSearchMigration, staffArticleTitlesMigration];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {
