@@ -274,6 +274,10 @@ describe('aliases', () => {
     await act('page', original.id, 'publish');
     expect((await t.api('GET', `/page/s/${slug}`)).json().body_html).toContain('New page words.');
 
+    // A change through the pages API's PATCH shows at once on a live page, and on its alias.
+    expect((await t.api('PATCH', `/pages/${original.id}`, { token: staff, body: { body_markdown: 'Patched words.' } })).statusCode).toBe(200);
+    expect((await t.api('GET', `/page/s/${slug}`)).json().body_html).toContain('Patched words.');
+
     const converted = await t.api('POST', `/pages/${page.id}/action/convert_alias`, { token: staff });
     expect(converted.statusCode, converted.body).toBe(200);
     expect((await open('page', page.id)).alias_of).toBeNull();

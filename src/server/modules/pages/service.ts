@@ -109,12 +109,16 @@ export async function changePage(ctx: AppContext, id: number, input: PagePatch):
     if (!(await findPage(trx, id))) throw new NotFound('Page');
     if (input.slug !== undefined && (await slugTaken(trx, input.slug, id))) throw slugIsTaken();
     const { translations, show_in_footer, ...fields } = input;
-    return updatePage(trx, id, {
+    const now = nowIso();
+    const done = await updatePage(trx, id, {
       ...fields,
       ...(translations && { translations: serializeTranslations(translations) }),
       ...(show_in_footer !== undefined && { show_in_footer: show_in_footer ? 1 : 0 }),
-      updated_at: nowIso(),
+      updated_at: now,
     });
+    // A live page shows the change at once, and so do its aliases (decision 0119).
+    await followOriginal(trx, adapterOf(ctx, 'page'), id, now);
+    return done;
   });
   changed(ctx);
   return toPage(row!);
