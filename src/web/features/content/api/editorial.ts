@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Announcement, Banner, Shortcut, ShortcutType, ShortcutTypeDetails, SlotText } from '../../../../shared/api/content.js';
+import type { Announcement, Banner, Shortcut, ShortcutType, ShortcutTypeDetails, SlotText } from '../../../../shared/api/content-site.js';
 import { contentPaths } from '../../../../shared/api/content-paths.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import type { HttpClient } from '../../../lib/http.js';
