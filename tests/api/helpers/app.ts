@@ -95,3 +95,19 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
     },
   };
 }
+
+/** The environment of a child process on the same site as `config`: its database, data folder and secrets. */
+export function siteEnvironment(config: Config): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: config.databaseUrl,
+    DATA_DIR: config.dataDir,
+    PUBLIC_URL: config.publicUrl,
+    SECRET_KEY: config.secretKey,
+    ALTCHA_HMAC_KEY: config.altchaHmacKey,
+    ADMIN_PREVIEW_SECRET: config.adminPreviewSecret,
+    DEV_MAILBOX_SECRET: config.devMailboxSecret,
+  };
+}

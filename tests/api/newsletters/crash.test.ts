@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Campaign, RecipientList, Template } from '../../../src/shared/api/newsletters.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, siteEnvironment, type TestApp } from '../helpers/app.js';
 import { createStaff, tokenFor } from '../helpers/factories.js';
 import { ok } from './helpers.js';
 import { startSmtp, type TestSmtp } from './smtp.js';
@@ -27,19 +27,9 @@ afterAll(async () => {
 });
 
 function startSite(): Promise<ChildProcess> {
-  const c = t.config;
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/newsletters/crash-server.ts'], {
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: c.databaseUrl,
-      DATA_DIR: c.dataDir,
-      PUBLIC_URL: c.publicUrl,
-      SECRET_KEY: c.secretKey,
-      ALTCHA_HMAC_KEY: c.altchaHmacKey,
-      ADMIN_PREVIEW_SECRET: c.adminPreviewSecret,
-      DEV_MAILBOX_SECRET: c.devMailboxSecret,
+      ...siteEnvironment(t.config),
       SMTP_URL: smtp.url,
       MAIL_RATE_PER_MINUTE: '600',
       MAIL_SEND_TIMEOUT_SECONDS: '1',

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, siteEnvironment, type TestApp } from '../helpers/app.js';
 import type { TestJob } from './jobs-process.js';
 
 /*
@@ -83,19 +83,9 @@ describe.runIf(pgUrl)('jobs across two processes on PostgreSQL', () => {
   const setDue = (job: string, at: string) => t.db.kysely.updateTable('job_schedule').set({ next_run_at: at }).where('name', '=', job).execute();
 
   function startProcess(): Promise<ChildProcess> {
-    const c = t.config;
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/platform/jobs-process.ts'], {
       env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: c.databaseUrl,
-        DATA_DIR: c.dataDir,
-        PUBLIC_URL: c.publicUrl,
-        SECRET_KEY: c.secretKey,
-        ALTCHA_HMAC_KEY: c.altchaHmacKey,
-        ADMIN_PREVIEW_SECRET: c.adminPreviewSecret,
-        DEV_MAILBOX_SECRET: c.devMailboxSecret,
+        ...siteEnvironment(t.config),
         JOBS_POLL_MS: '100',
         TEST_JOBS: JSON.stringify(jobs),
       },
