@@ -187,8 +187,11 @@ export async function propagation(site: DrillSite): Promise<{ checks: Check[]; w
  * with SIGKILL: every acknowledged write must be in the database, no read may fail (nginx tries a GET that met a
  * dead connection on the next process), and the page must answer again at once.
  */
+/** The reading load's connections while a process is killed. */
+const LOAD_CONNECTIONS = 8;
+
 export async function killUnderLoad(site: DrillSite, victim: SiteProcess, seconds: number): Promise<Check[]> {
-  const load = autocannon({ url: `${site.front}/article/1`, connections: 8, duration: seconds });
+  const load = autocannon({ url: `${site.front}/article/1`, connections: LOAD_CONNECTIONS, duration: seconds });
   const acknowledged: string[] = [];
   const refused = new Map<number, number>();
   let writing = true;
@@ -213,9 +216,11 @@ export async function killUnderLoad(site: DrillSite, victim: SiteProcess, second
   return [
     { name: 'the page answers through nginx right after a process is killed', ok: after.status === 200, detail: `status ${after.status}` },
     {
-      name: `reads under load while a process is killed: none failed (${result.requests.total} requests)`,
-      ok: result.errors === 0 && result.non2xx === 0 && result.timeouts === 0,
-      detail: `errors ${result.errors}, non-2xx ${result.non2xx}, timeouts ${result.timeouts}`,
+      // nginx tries a read again on another process unless the killed one had begun its answer: those reads, at
+      // most one per connection of the load, are the only ones that may fail.
+      name: `reads under load while a process is killed: none failed but those it was answering (${result.requests.total} requests, ${result.errors} cut)`,
+      ok: result.errors <= LOAD_CONNECTIONS && result.non2xx === 0 && result.timeouts === 0,
+      detail: `errors ${result.errors} (at most ${LOAD_CONNECTIONS}), non-2xx ${result.non2xx}, timeouts ${result.timeouts}`,
     },
     {
       name: `every acknowledged write is kept (${acknowledged.length} writes; refused: ${[...refused].map(([status, n]) => `${n} × ${status || 'no answer'}`).join(', ') || 'none'})`,
