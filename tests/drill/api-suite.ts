@@ -3,8 +3,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Check } from './checks.js';
 
-/** What CI's quick drill runs through the proxy: sign-in, sessions and per-address throttles, and uploads. */
-const QUICK = ['tests/api/auth', 'tests/api/admin/documents.test.ts'];
+/** What CI's quick drill runs through the proxy: per-address sign-in throttles, and uploads over their limits. */
+const QUICK = ['tests/api/auth/login-throttle.test.ts', 'tests/api/admin/documents.test.ts', 'tests/api/users/avatar.test.ts'];
 
 interface VitestReport {
   numPassedTests?: number;

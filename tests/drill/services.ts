@@ -120,7 +120,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
   }
   server {
     listen 127.0.0.1:${port};
-    client_max_body_size 12m;
+    client_max_body_size 51m;
     location / {
       proxy_pass http://lectern;
 ${PROXY_SETTINGS}

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
-/** More than the proxy in front would pass (docs/deploy/nginx.conf allows 12 MB): past it the connection may close. */
-const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
+/** More than the proxy in front passes (docs/deploy/nginx.conf allows 51 MB, the largest upload plus room). */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 const MAX_DRAIN_MS = 5000;
 
 /**
