@@ -36,6 +36,8 @@ export interface Config {
   /** Bytes of rendered pages the SSR cache holds at most; 0 turns it (and the guest caches) off. */
   ssrCacheMaxBytes: number;
   ssrCacheTtlSeconds: number;
+  /** How long a process keeps the back-office dashboard's figures (not its waiting counts) before counting again. */
+  dashboardCacheSeconds: number;
   loginRateLimit: number;
   trustProxy: boolean;
   /** nodemailer URL; empty writes mail to DATA_DIR/mail (listed at /dev/mailbox in demo mode). */
@@ -121,6 +123,7 @@ const envSchema = z.object({
   SSR_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   SSR_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(12 * 1024 * 1024),
   SSR_CACHE_TTL: z.coerce.number().int().min(0).default(60),
+  DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   DIST_DIR: z.string().default('./dist'),
@@ -303,6 +306,7 @@ export function loadConfig(
     ssrCacheEntries: e.SSR_CACHE_ENTRIES,
     ssrCacheMaxBytes: e.SSR_CACHE_MAX_BYTES,
     ssrCacheTtlSeconds: e.SSR_CACHE_TTL,
+    dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: truthy(e.TRUST_PROXY),
     distDir: path.resolve(e.DIST_DIR),

@@ -51,6 +51,7 @@ test('staff find a paid order among the orders and refund it', async ({ page, re
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('Revenue, last 14 days')).toBeVisible();
+  await expect(page.getByText(/^Counted at \d{4}-\d\d-\d\d \d\d:\d\d UTC; what waits is counted now\.$/)).toBeVisible();
   await noSidewaysScroll(page);
 
   await page.getByRole('navigation', { name: 'Operations' }).getByRole('link', { name: 'Orders', exact: true }).click();
@@ -106,6 +107,7 @@ test('the dashboard speaks Chinese to a Chinese member of staff', async ({ page 
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
   await expect(page.getByText('收入（近 14 天）')).toBeVisible();
+  await expect(page.getByText(/^统计于 \d{4}-\d\d-\d\d \d\d:\d\d UTC；待处理的事项为实时数字。$/)).toBeVisible();
   await expect(page.getByRole('navigation', { name: '运营' })).toBeVisible();
   await noSidewaysScroll(page);
 });

@@ -22,6 +22,8 @@ export type DashboardDay = z.infer<typeof dashboardDay>;
 
 export const dashboard = z.object({
   currency: z.string(),
+  /** When the figures below were counted (kept for DASHBOARD_CACHE_SECONDS); the waiting counts are always live. */
+  figures_at: z.string(),
   /** Days are UTC days (YYYY-MM-DD); the month is the UTC calendar month. */
   today: dashboardFigures,
   month: dashboardFigures,

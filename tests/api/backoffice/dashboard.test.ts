@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { markOrderPaid } from '../../../src/server/modules/orders/payment-service.js';
 import type { Dashboard, PaymentToReturn } from '../../../src/shared/api/backoffice.js';
 import { backofficePaths } from '../../../src/shared/api/backoffice-paths.js';
@@ -18,7 +18,8 @@ interface Page<T> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ paymentDevProvider: true });
+  // Counted on every call here; the figures kept between counts are tested below.
+  t = await createTestApp({ paymentDevProvider: true, dashboardCacheSeconds: 0 });
   people = await crew(t);
   shippingCode = (await shipsToChina(t)).code;
 });
@@ -88,5 +89,52 @@ describe('payments waiting for return', () => {
   it('pages its list', async () => {
     const res = ok<Page<PaymentToReturn> & { next: string | null }>(await t.api('GET', backofficePaths.paymentsToReturn, { token: people.staff.token, query: { page_size: '1', page: '1' } }));
     expect(res.results.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('figures kept between counts', () => {
+  let site: TestApp;
+  let staff: Crew['staff'];
+  beforeAll(async () => {
+    site = await createTestApp({ paymentDevProvider: true, dashboardCacheSeconds: 15 });
+  });
+  /** Staff signed in at the (fake) time set: a token from the real time would have expired. */
+  const signIn = async (at: number) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at);
+    staff = (await crew(site)).staff;
+  };
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+  const board = async () => ok<Dashboard>(await site.api('GET', backofficePaths.dashboard, { token: staff.token }));
+
+  it('answers the figures counted in the last DASHBOARD_CACHE_SECONDS with their time, and what waits counted now', async () => {
+    const start = Date.UTC(2031, 4, 20, 10, 0, 0);
+    await signIn(start);
+    const first = await board();
+    expect(first.figures_at).toBe(new Date(start).toISOString());
+    await createUser(site);
+    const reported = await createArticle(site, { title: 'Reported while the figures were kept' });
+    ok(await site.api('POST', '/report', { token: staff.token, body: { article_id: reported.id, reason: 'error', detail: 'Typo in the title.' } }), 201);
+    vi.setSystemTime(start + 14_000);
+    const kept = await board();
+    expect(kept.figures_at).toBe(first.figures_at);
+    expect(kept.today.signups).toBe(first.today.signups);
+    expect(kept.waiting.open_reports).toBe(first.waiting.open_reports + 1);
+    vi.setSystemTime(start + 15_000);
+    const counted = await board();
+    expect(counted.figures_at).toBe(new Date(start + 15_000).toISOString());
+    expect(counted.today.signups).toBeGreaterThan(first.today.signups);
+  });
+
+  it('counts again when the UTC day ends', async () => {
+    const late = Date.UTC(2031, 4, 21, 23, 59, 59);
+    await signIn(late);
+    const before = await board();
+    vi.setSystemTime(late + 2_000);
+    const after = await board();
+    expect(after.figures_at).not.toBe(before.figures_at);
+    expect(after.days.at(-1)?.day).toBe('2031-05-22');
   });
 });

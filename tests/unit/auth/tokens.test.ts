@@ -58,4 +58,21 @@ describe('token signer', () => {
     await refusal(new UnsecuredJWT({ ...claims }).encode());
     await refusal(await createTokenSigner(`${SECRET}, but another`).sign('access', 7, 300, { session: 's1' }).then((s) => s.token));
   });
+
+  it('keeps refusing a verified token once it expires, and a token differing from a verified one by one byte', async () => {
+    const { token, claims } = await signer.sign('access', 7, 300, { session: 's1' });
+    expect(await signer.verify(token, 'access')).toMatchObject({ user_id: 7 });
+    expect(await signer.verify(token, 'access')).toMatchObject({ user_id: 7 });
+    const [head, body, signature] = token.split('.');
+    const flip = (text: string, at: number) => `${text.slice(0, at)}${text[at] === 'A' ? 'B' : 'A'}${text.slice(at + 1)}`;
+    await refusal(`${head}.${body}.${flip(signature, 3)}`);
+    const raised = Buffer.from(JSON.stringify({ ...claims, user_id: 8 })).toString('base64url');
+    await refusal(`${head}.${raised}.${signature}`);
+    expect(await refusal(token, 'refresh')).toMatch(/wrong type/);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(claims.exp * 1000);
+    expect(await refusal(token)).toMatch(/expired/);
+    vi.setSystemTime((claims.exp - 1) * 1000);
+    expect(await signer.verify(token, 'access')).toMatchObject({ user_id: 7 });
+  });
 });

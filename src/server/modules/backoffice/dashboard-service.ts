@@ -18,23 +18,50 @@ export function calendar(at: number) {
 
 const sumFrom = (counts: DayCounts, from: string) => [...counts].reduce((total, [day, n]) => (day >= from ? total + n : total), 0);
 
+type Figures = Omit<Dashboard, 'waiting'>;
+
 /**
- * The dashboard: five grouped queries over one range (the month or the chart's days, whichever starts first),
- * each on a date index, then today's, the month's and each day's figures from their rows.
+ * The figures as counted last, per site (a test process runs several): one count at a time, kept for
+ * `dashboardCacheSeconds` and never across a UTC day's end. Every staff member reads the same figures, so a page
+ * of staff reloading the dashboard costs one count every few seconds instead of one each.
  */
+const counted = new WeakMap<AppContext, { today: string; until: number; figures: Promise<Figures> }>();
+
+/** The dashboard: its figures as counted in the last few seconds, and what waits for staff, counted now. */
 export async function dashboard(ctx: AppContext, actor: Actor): Promise<Dashboard> {
   assertStaff(actor);
+  const at = now();
+  const today = calendar(at).today;
+  let kept = counted.get(ctx);
+  if (!kept || kept.today !== today || kept.until <= at) {
+    const figures = countFigures(ctx, at);
+    kept = { today, until: at + ctx.config.dashboardCacheSeconds * 1000, figures };
+    counted.set(ctx, kept);
+    // A failed count is not kept: the next call counts again.
+    const mine = kept;
+    figures.catch(() => {
+      if (counted.get(ctx) === mine) counted.delete(ctx);
+    });
+  }
+  const [figures, waiting] = await Promise.all([kept.figures, waitingCounts(ctx.db.kysely)]);
+  return { ...figures, waiting };
+}
+
+/**
+ * Five grouped queries over one range (the month or the chart's days, whichever starts first), each on a date
+ * index, then today's, the month's and each day's figures from their rows.
+ */
+async function countFigures(ctx: AppContext, at: number): Promise<Figures> {
   const db = ctx.db.kysely;
-  const { today, tomorrow, monthStart, chartStart } = calendar(now());
+  const { today, tomorrow, monthStart, chartStart } = calendar(at);
   const range = { from: monthStart < chartStart ? monthStart : chartStart, until: tomorrow };
-  const [views, signups, members, orders, revenue, top, waiting] = await Promise.all([
+  const [views, signups, members, orders, revenue, top] = await Promise.all([
     viewsByDay(db, range),
     signupsByDay(db, range),
     newMembersByDay(db, range),
     ordersByDay(db, range),
     revenueByDay(db, range),
     mostRead(db, { from: monthStart, until: tomorrow }, DASHBOARD_TOP_ARTICLES),
-    waitingCounts(db),
   ]);
   const figures = (from: string): DashboardFigures => ({
     views: sumFrom(views, from),
@@ -50,11 +77,11 @@ export async function dashboard(ctx: AppContext, actor: Actor): Promise<Dashboar
   });
   return {
     currency: ctx.config.currency,
+    figures_at: new Date(at).toISOString(),
     today: figures(today),
     month: figures(monthStart),
     days,
     top_articles: top.map((a) => ({ id: a.id, title: a.title, views: Number(a.views) })),
-    waiting,
   };
 }
 

@@ -3,6 +3,7 @@ export const opsEn = {
   'ops.sections': 'Operations',
   'ops.dashboard': 'Dashboard',
   'ops.dashboardIntro': 'Today and this month, from the site’s own counts (UTC days).',
+  'ops.figuresAt': 'Counted at {when}; what waits is counted now.',
   'ops.orders': 'Orders',
   'ops.returns': 'Payments to return',
   'ops.users': 'Members and users',

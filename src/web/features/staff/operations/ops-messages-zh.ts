@@ -5,6 +5,7 @@ export const opsZhCN: Record<OpsKey, string> = {
   'ops.sections': '运营',
   'ops.dashboard': '概览',
   'ops.dashboardIntro': '今天和本月的数据，来自网站自己的计数（按 UTC 日期）。',
+  'ops.figuresAt': '统计于 {when}；待处理的事项为实时数字。',
   'ops.orders': '订单',
   'ops.returns': '待退还的付款',
   'ops.users': '会员与用户',

@@ -7,7 +7,7 @@ import { Head } from '../../../../ui/head.js';
 import { describeServerError } from '../../../../ui/forms/server-messages.js';
 import { dashboardQuery } from '../api/dashboard.js';
 import { BarChart } from '../components/bar-chart.js';
-import { money } from '../components/money.js';
+import { money, stamp } from '../components/money.js';
 import { useOpsI18n } from '../ops-i18n.js';
 import { opsPaths } from '../ops-paths.js';
 
@@ -53,6 +53,7 @@ export function Component() {
     <>
       <Head title={t('ops.dashboard')} noindex />
       {heading}
+      <p className="ops-figures-at">{t('ops.figuresAt', { when: stamp(d.figures_at) })}</p>
       <div className="ops-periods">
         {[
           { title: t('ops.today'), f: d.today },
