@@ -101,10 +101,18 @@ export async function insertCourse(db: Kysely<Database>, values: Insertable<Cour
 }
 
 /** Changes the course's columns and, when given, replaces its tags, in one transaction. */
-export async function updateCourse(db: Kysely<Database>, id: number, values: Updateable<CoursesTable>, tagIds: number[] | undefined): Promise<void> {
+export async function updateCourse(
+  db: Kysely<Database>,
+  id: number,
+  values: Updateable<CoursesTable>,
+  tagIds: number[] | undefined,
+  /** More writes of the same transaction, after the row's (its aliases rewritten from it). */
+  then?: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.updateTable('courses').set(values).where('id', '=', id).execute();
     if (tagIds) await replaceCourseTags(trx, id, tagIds);
+    await then?.(trx);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { CourseCard, CourseDetail, CoursePriceCard, CourseListQuery, CourseOutline, CoursePatch, CourseTaxon, CourseWrite } from '../../../shared/api/courses.js';
 import type { Language } from '../../../shared/i18n/index.js';
+import { aliasRulesOfWrite } from '../content/editorial/alias-older-writes.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
@@ -224,6 +225,7 @@ export async function updateCourse(ctx: AppContext, viewer: Viewer, id: number, 
   if (!current) throw new NotFound('Course');
   await checkReferences(ctx, input);
   if (input.slug && input.slug !== current.slug && (await findCourseBySlug(db, input.slug))) throw slugTaken();
+  const followAliases = await aliasRulesOfWrite(ctx, 'course', id, input, { field: 'is_published', live: input.is_published });
   const now = nowIso();
   const published = input.is_published ?? current.is_published === 1;
   await writeCourse(
@@ -246,6 +248,7 @@ export async function updateCourse(ctx: AppContext, viewer: Viewer, id: number, 
       updated_at: now,
     },
     input.tag_ids && [...new Set(input.tag_ids)],
+    followAliases,
   );
   ctx.events.changed('course');
   return detailOf(ctx, viewer, (await findCourse(db, id))!);

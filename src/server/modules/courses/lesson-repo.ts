@@ -99,11 +99,19 @@ export async function insertLesson(db: Kysely<Database>, values: Insertable<Less
 }
 
 /** Changes the lesson and marks its course (and a course it left) changed, in one transaction. */
-export async function updateLesson(db: Kysely<Database>, id: number, fromCourse: number, values: Updateable<LessonsTable> & { updated_at: string }): Promise<void> {
+export async function updateLesson(
+  db: Kysely<Database>,
+  id: number,
+  fromCourse: number,
+  values: Updateable<LessonsTable> & { updated_at: string },
+  /** More writes of the same transaction, after the row's (its aliases rewritten from it). */
+  then?: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.updateTable('lessons').set(values).where('id', '=', id).execute();
     const courses = [...new Set([fromCourse, values.course_id ?? fromCourse])];
     await trx.updateTable('courses').set({ updated_at: values.updated_at }).where('id', 'in', courses).execute();
+    await then?.(trx);
   });
 }
 

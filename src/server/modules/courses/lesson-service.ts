@@ -1,5 +1,6 @@
 import type { LessonCard, LessonDetail, LessonListQuery, LessonNavigation, LessonPatch, LessonWrite } from '../../../shared/api/courses.js';
 import type { AppContext } from '../../platform/context.js';
+import { aliasRulesOfWrite } from '../content/editorial/alias-older-writes.js';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { renderMarkdown } from '../../platform/markdown.js';
 import { nowIso } from '../../platform/time.js';
@@ -176,6 +177,7 @@ export async function updateLesson(ctx: AppContext, viewer: Viewer, id: number, 
     media_kind: mediaUrl ? (input.media_kind !== undefined ? input.media_kind : current.media_kind) : null,
   };
   await checkLesson(ctx, shape, id);
+  const followAliases = await aliasRulesOfWrite(ctx, 'lesson', id, input);
   const body = input.body_markdown !== undefined || input.summary !== undefined;
   await writeLesson(ctx.db.kysely, id, current.course_id, {
     ...shape,
@@ -186,7 +188,7 @@ export async function updateLesson(ctx: AppContext, viewer: Viewer, id: number, 
     ...(input.position !== undefined && { position: input.position }),
     ...(input.is_free_preview !== undefined && { is_free_preview: input.is_free_preview ? 1 : 0 }),
     updated_at: nowIso(),
-  });
+  }, followAliases);
   ctx.events.changed('course');
   return getLesson(ctx, viewer, id);
 }

@@ -76,11 +76,14 @@ export async function updateArticleRow(
   values: Updateable<ArticlesTable>,
   tagIds: number[] | undefined,
   topicIds: number[] | undefined,
+  /** More writes of the same transaction, after the row's (its aliases rewritten from it). */
+  then?: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.updateTable('articles').set(values).where('id', '=', id).execute();
     if (tagIds) await replaceArticleTags(trx, id, tagIds);
     if (topicIds) await replaceArticleTopics(trx, id, topicIds);
+    await then?.(trx);
   });
 }
 

@@ -10,6 +10,7 @@ import type {
   UnpublishedQuery,
 } from '../../../../shared/api/content.js';
 import type { PageQuery } from '../../../../shared/api/common.js';
+import { aliasRulesOfWrite } from '../editorial/alias-older-writes.js';
 import type { Language } from '../../../../shared/i18n/index.js';
 import type { ArticleRow } from '../../../db/types.js';
 import type { Actor } from '../../../platform/auth.js';
@@ -338,6 +339,7 @@ export async function updateArticle(ctx: AppContext, actor: Actor, id: number, i
   if (input.slug && input.slug !== current.slug && (await findArticleBySlug(ctx.db.kysely, input.slug))) {
     throw new Conflict('That slug is taken.', { slug: 'That slug is taken.' });
   }
+  const followAliases = await aliasRulesOfWrite(ctx, 'article', id, input, { field: 'status', live: input.status && input.status === 'published' });
   const now = nowIso();
   const status = input.status ?? current.status;
   await updateArticleRow(
@@ -362,6 +364,7 @@ export async function updateArticle(ctx: AppContext, actor: Actor, id: number, i
     },
     input.tag_ids && [...new Set(input.tag_ids)],
     input.topic_ids && [...new Set(input.topic_ids)],
+    followAliases,
   );
   ctx.events.changed('article');
   return previewArticle(ctx, actor, id);
