@@ -89,6 +89,11 @@ export interface ProcessFigures {
   rssMb: number | null;
   /** The cluster's primary (it serves nothing); null without a cluster. */
   primaryRssMb?: number | null;
+  /**
+   * The same worker's proportional share (PSS: pages shared with the other processes, such as node's own code,
+   * counted in part) and its private memory (what stopping it gives back); null where the system does not say.
+   */
+  shares?: { pssMb: number; privateMb: number } | null;
 }
 
 export const COLD_START_TARGET_SECONDS = 2;
@@ -101,6 +106,12 @@ export function processTable(figures: ProcessFigures): string {
     '|---|---:|---:|',
     `| cold start to /readyz | ${figures.coldStartSeconds.toFixed(2)} s | < ${COLD_START_TARGET_SECONDS} s |`,
     `| resident memory after the run, per worker | ${figures.rssMb === null ? 'n/a' : `${round(figures.rssMb)} MB`} | < ${RSS_TARGET_MB} MB |`,
+    ...(figures.shares
+      ? [
+          `| the same worker's proportional share (PSS) | ${round(figures.shares.pssMb)} MB | |`,
+          `| the same worker's private memory | ${round(figures.shares.privateMb)} MB | |`,
+        ]
+      : []),
     ...(figures.primaryRssMb ? [`| resident memory of the cluster's primary | ${round(figures.primaryRssMb)} MB | |`] : []),
   ].join('\n');
 }

@@ -119,6 +119,19 @@ export async function startServer(dist: string, env: NodeJS.ProcessEnv, port: nu
   };
 }
 
+/** A process's proportional set size and private memory in MB (Linux `/proc/<pid>/smaps_rollup`), else null. */
+export function sharesMb(pid: number): { pssMb: number; privateMb: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(text)?.[1] ?? NaN);
+    const pss = kb('Pss');
+    const own = kb('Private_Clean') + kb('Private_Dirty');
+    return Number.isFinite(pss) && Number.isFinite(own) ? { pssMb: pss / 1024, privateMb: own / 1024 } : null;
+  } catch {
+    return null;
+  }
+}
+
 export function residentMb(pid: number): number | null {
   try {
     const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -36,6 +36,7 @@ import { backOfficeListIndexesMigration } from './0039-back-office-list-indexes.
 import { aliasesMigration } from './0040-aliases.js';
 import { staffListSearchMigration } from './0041-staff-list-search.js';
 import { staffArticleTitlesMigration } from './0042-staff-article-titles.js';
+import { articleTitlesIndexMigration } from './0043-article-titles-index.js';
 
 export interface LecternMigration {
   name: string;
@@ -43,7 +44,7 @@ export interface LecternMigration {
 }
 
 /** One ordered list for both engines; a migration branches on `engine` only where SQL differs. */
-export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration, pagesMigration, orderOwnersMigration, shopTranslationsMigration, grantRevocationsMigration, platformMigration, newslettersMigration, newsletterCampaignsMigration, editorialRevisionsMigration, accessPlansAndTranslationsMigration, backOfficeMigration, staffAuditLogMigration, backOfficeListIndexesMigration, aliasesMigration, staffListSearchMigration, staffArticleTitlesMigration];
+export const migrations: LecternMigration[] = [usersMigration, contentMigration, searchMigration, searchWordsMigration, accountsMigration, sessionsMigration, articleCountsMigration, searchHeadMigration, membershipMigration, membershipEnquiriesMigration, shopMigration, coursesMigration, contentTranslationsMigration, ordersMigration, courseSearchMigration, orderRefundsMigration, editorialTranslationsMigration, commentsMigration, commentAuthorsMigration, imagesMigration, documentsMigration, pagesMigration, orderOwnersMigration, shopTranslationsMigration, grantRevocationsMigration, platformMigration, newslettersMigration, newsletterCampaignsMigration, editorialRevisionsMigration, accessPlansAndTranslationsMigration, backOfficeMigration, staffAuditLogMigration, backOfficeListIndexesMigration, aliasesMigration, staffListSearchMigration, staffArticleTitlesMigration, articleTitlesIndexMigration];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and outside the typed schema
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

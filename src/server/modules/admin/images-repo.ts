@@ -5,7 +5,7 @@ import { containsText } from '../../platform/text-search.js';
 
 function filtered(db: Kysely<Database>, search: string | undefined) {
   let query = db.selectFrom('images');
-  if (search) query = query.where(containsText('title', search));
+  if (search) query = query.where(containsText(db, 'title', search));
   return query;
 }
 

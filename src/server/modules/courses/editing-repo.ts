@@ -22,7 +22,7 @@ export async function courseSlugTaken(db: Db, slug: string, selfId: number | nul
 /** Every course, drafts included, newest change first. */
 export async function listAllCourses(db: Db, search: string | undefined, limit: number, offset: number) {
   let query = db.selectFrom('courses');
-  if (search) query = query.where(containsText('title', search));
+  if (search) query = query.where(containsText(db, 'title', search));
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     query.select(['id', 'title', 'is_published', 'updated_at', 'language']).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
@@ -34,7 +34,7 @@ export async function listAllCourses(db: Db, search: string | undefined, limit: 
 export async function listAllLessons(db: Db, courseId: number | undefined, search: string | undefined, limit: number, offset: number) {
   let query = db.selectFrom('lessons').innerJoin('courses', 'courses.id', 'lessons.course_id');
   if (courseId) query = query.where('lessons.course_id', '=', courseId);
-  if (search) query = query.where(containsText('lessons.title', search));
+  if (search) query = query.where(containsText(db, 'lessons.title', search));
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     query

@@ -10,7 +10,7 @@ export interface PageFilter {
 
 function filtered(db: Kysely<Database>, filter: PageFilter) {
   let query = db.selectFrom('pages');
-  if (filter.search) query = query.where(containsText('title', filter.search));
+  if (filter.search) query = query.where(containsText(db, 'title', filter.search));
   if (filter.live !== undefined) query = query.where('live', '=', filter.live ? 1 : 0);
   return query;
 }

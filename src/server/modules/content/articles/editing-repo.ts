@@ -26,7 +26,7 @@ export async function articleSlugTaken(db: Kysely<Database>, slug: string, selfI
 /** Staff's list of every article (drafts included), newest change first; `search` matches the title. */
 export async function listAllArticles(db: Kysely<Database>, search: string | undefined, limit: number, offset: number) {
   let query = db.selectFrom('articles');
-  if (search) query = query.where(containsText('title', search));
+  if (search) query = query.where(containsText(db, 'title', search));
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     query.select(['id', 'title', 'status', 'published_at', 'updated_at', 'language']).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
