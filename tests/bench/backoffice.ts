@@ -41,7 +41,7 @@ export function backofficeRoutes(bench: BackofficeBench): Route[] {
   return [
     { name: 'back office: dashboard', paths: api(backofficePaths.dashboard, ['']), headers },
     { name: 'back office: users', paths: api(backofficePaths.users, ['', 'page=40', 'q=member', 'blocked=true', 'role=staff']), headers },
-    { name: 'back office: orders', paths: api('/orders', ['', 'status=paid', 'payment_method=alipay&page=20', `placed_after=${encodeURIComponent(since)}`]), headers },
+    { name: 'back office: orders', paths: api(backofficePaths.orders, ['', 'status=paid', 'payment_method=alipay&page=20', `placed_after=${encodeURIComponent(since)}`]), headers },
     { name: 'back office: payments to return', paths: api(backofficePaths.paymentsToReturn, ['']), headers },
     { name: 'back office: articles', paths: api('/editorial/article', ['', 'page=50', 'search=the']), headers },
     { name: 'back office: audit log', paths: api(backofficePaths.audit, ['']), headers },

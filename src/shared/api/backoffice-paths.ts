@@ -9,6 +9,12 @@ export const backofficePaths = {
   dashboard: '/backoffice/dashboard',
   /** GET the payments that reached an order when it could no longer take them, not yet returned (oldest first). */
   paymentsToReturn: '/backoffice/payments-to-return',
+  /**
+   * GET orders, newest first, as the orders list shows them (number, buyer, status, total, method, date, title,
+   * payments to return), with the filters of `GET orders` (`status`, `payment_method`, `placed_after`,
+   * `placed_before`, `number`, `user`).
+   */
+  orders: '/backoffice/orders',
   /** GET users: `q` (username, e-mail or display name, from its start; or an id), `role`, `blocked`. */
   users: '/backoffice/users',
   /** GET a user with their counts and block. */

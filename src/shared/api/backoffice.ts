@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, pageQuery, paginated } from './common.js';
 import { GRANTABLE_ROLES, SUBMISSION_STATUSES } from './backoffice-paths.js';
+import { order } from './orders.js';
 
 export * from './backoffice-paths.js';
 
@@ -72,6 +73,11 @@ export const staffUser = z.object({
 });
 export type StaffUser = z.infer<typeof staffUser>;
 export const staffUserList = paginated(staffUser);
+
+/** A row of the staff's orders list: what the list shows of an order (the order itself answers the rest). */
+export const staffOrderSummary = order.pick({ id: true, number: true, user: true, status: true, currency: true, total_incl_tax: true, payment_method: true, date_placed: true, title: true, payments_to_return: true });
+export type StaffOrderSummary = z.infer<typeof staffOrderSummary>;
+export const staffOrderList = paginated(staffOrderSummary);
 
 export const staffUserDetail = staffUser.extend({
   mobile: z.string().nullable(),

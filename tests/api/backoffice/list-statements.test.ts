@@ -85,6 +85,14 @@ describe('the staff orders list', () => {
     expect(many.statements.filter((s) => /from "order_lines"/.test(s))).toHaveLength(1);
     expect(many.statements.filter((s) => /from "order_payments"/.test(s))).toHaveLength(1);
     expect(many.statements.filter((s) => /from "order_refunds"/.test(s))).toHaveLength(1);
+
+    // The back office's list of the same orders: the caller, the count and the page, whatever the page holds.
+    const fewRows = await listed<{ id: number }>(backofficePaths.orders, { user: String(buyer.user.id), page_size: '2' });
+    const manyRows = await listed<{ id: number; payments_to_return: number }>(backofficePaths.orders, query);
+    expect(fewRows.results).toHaveLength(2);
+    expect(manyRows.results).toHaveLength(8);
+    expect(manyRows.statements.map(shapeOf)).toEqual(fewRows.statements.map(shapeOf));
+    expect(manyRows.statements).toHaveLength(3);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   roleBody,
   staffUser,
   staffUserDetail,
+  staffOrderList,
   staffUserList,
   submissionListQuery,
   submissionStatusBody,
@@ -19,11 +20,13 @@ import {
 import { errorBody, idParam, pageQuery } from '../../../shared/api/common.js';
 import { submission, submissionList } from '../../../shared/api/content-readers.js';
 import { myCourseList, myCourseQuery } from '../../../shared/api/courses.js';
+import { orderListQuery } from '../../../shared/api/orders.js';
 import { attachmentHeader } from '../../platform/attachment.js';
 import { requireStaff } from '../../platform/auth.js';
 import { API_PREFIX, moduleRoutes, paginate, privateResponse } from '../../platform/http.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { hideComment } from '../comments/service.js';
+import { listOrderSummariesForStaff } from '../orders/service.js';
 import { listSubmissionsForReview, setSubmissionStatus, submissionFileFor } from '../content/submissions/service.js';
 import { blockUser, changeRole, listUsersForStaff, unblockUser } from '../users/back-office-service.js';
 import { installStaffAudit } from './audit.js';
@@ -50,6 +53,14 @@ const backofficeCalls = moduleRoutes((app) => {
     schema: { tags, summary: 'Payments that reached an order when it could no longer take them and are not yet returned, oldest first', querystring: pageQuery, response: { 200: paymentToReturnList, 400: errorBody, ...staffErrors } },
     handler: async (request) => {
       const page = await paymentsToReturn(ctx, await requireStaff(request), request.query);
+      return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
+    },
+  });
+
+  app.get(backofficePaths.orders, {
+    schema: { tags, summary: 'Orders as the orders list shows them, newest first, with the filters of GET orders', querystring: orderListQuery, response: { 200: staffOrderList, 400: errorBody, ...staffErrors } },
+    handler: async (request) => {
+      const page = await listOrderSummariesForStaff(ctx, await requireStaff(request), request.query);
       return paginate(request, ctx.config.publicUrl, request.query, page.count, page.results);
     },
   });

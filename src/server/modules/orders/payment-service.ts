@@ -69,9 +69,14 @@ const PROVIDERS = new Set(['alipay', 'wechatpay', 'dev']);
  * providers show as the order's subject.
  */
 export function orderTitle(lines: Pick<OrderLineRow, 'title'>[], language: string | null): string {
-  if (lines.length === 0) return '';
-  if (lines.length === 1) return lines[0].title;
-  return language === 'zh-CN' ? `${lines[0].title} 等 ${lines.length} 件商品` : `${lines[0].title} and ${lines.length - 1} more`;
+  return titleOfLines(lines[0]?.title ?? '', lines.length, language);
+}
+
+/** The same from the first line's title and the number of lines. */
+export function titleOfLines(first: string, count: number, language: string | null): string {
+  if (count === 0) return '';
+  if (count === 1) return first;
+  return language === 'zh-CN' ? `${first} 等 ${count} 件商品` : `${first} and ${count - 1} more`;
 }
 
 /** Where a grant of an order line comes from: the order (kind `order`), one reference per line. */

@@ -48,7 +48,7 @@ export interface OrderFilters {
   placedBefore?: string;
 }
 
-function filtered(db: Kysely<Database>, f: OrderFilters) {
+export function filteredOrders(db: Kysely<Database>, f: OrderFilters) {
   let q = db.selectFrom('orders');
   if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
   if (f.status !== undefined) q = q.where('status', '=', f.status);
@@ -60,11 +60,11 @@ function filtered(db: Kysely<Database>, f: OrderFilters) {
 }
 
 export function listOrders(db: Kysely<Database>, f: OrderFilters, limit: number, offset: number) {
-  return filtered(db, f).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return filteredOrders(db, f).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }
 
 export async function countOrders(db: Kysely<Database>, f: OrderFilters): Promise<number> {
-  const row = await filtered(db, f)
+  const row = await filteredOrders(db, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);

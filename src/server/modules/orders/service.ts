@@ -1,3 +1,4 @@
+import type { StaffOrderSummary } from '../../../shared/api/backoffice.js';
 import type { PageQuery } from '../../../shared/api/common.js';
 import type {
   MyOrderQuery,
@@ -26,22 +27,49 @@ import {
   listOrders as selectOrders,
 } from './repo.js';
 import { orderViews, reachableOrder, toAttribute, toLine } from './order-views.js';
+import { titleOfLines } from './payment-service.js';
+import { listOrderSummaries } from './staff-list-repo.js';
 
 /** Reading orders, their lines and their lines' option values: the owner's own, or every one for staff. */
 
 export async function listOrders(ctx: AppContext, actor: Actor, query: OrderListQuery) {
   if (query.user !== undefined && query.user !== actor.id && !isStaff(actor)) throw new Forbidden('Only staff see other people’s orders.');
-  const filters = {
-    userId: isStaff(actor) ? query.user : actor.id,
-    status: query.status,
-    number: query.number,
-    paymentMethod: query.payment_method,
-    placedAfter: query.placed_after,
-    placedBefore: query.placed_before,
-  };
+  const filters = filtersOf(query, isStaff(actor) ? query.user : actor.id);
   const db = ctx.db.kysely;
   const [count, rows] = await Promise.all([countOrders(db, filters), selectOrders(db, filters, query.page_size, offsetOf(query))]);
   return { count, results: await orderViews(ctx, db, rows, isStaff(actor)) };
+}
+
+const filtersOf = (query: OrderListQuery, userId: number | undefined) => ({
+  userId,
+  status: query.status,
+  number: query.number,
+  paymentMethod: query.payment_method,
+  placedAfter: query.placed_after,
+  placedBefore: query.placed_before,
+});
+
+/** Staff's orders list: each order as the list shows it, with the filters of `listOrders`. */
+export async function listOrderSummariesForStaff(ctx: AppContext, actor: Actor, query: OrderListQuery): Promise<{ count: number; results: StaffOrderSummary[] }> {
+  if (!isStaff(actor)) throw new Forbidden('Only staff see the orders list.');
+  const db = ctx.db.kysely;
+  const filters = filtersOf(query, query.user);
+  const [count, rows] = await Promise.all([countOrders(db, filters), listOrderSummaries(db, filters, query.page_size, offsetOf(query))]);
+  return {
+    count,
+    results: rows.map((o) => ({
+      id: o.id,
+      number: o.number,
+      user: o.user_id,
+      status: o.status,
+      currency: o.currency,
+      total_incl_tax: o.total,
+      payment_method: o.payment_method,
+      date_placed: o.created_at,
+      title: titleOfLines(o.first_title ?? '', Number(o.line_count ?? 0), o.language),
+      payments_to_return: Number(o.to_return ?? 0),
+    })),
+  };
 }
 
 /** The caller's own orders, staff included. */

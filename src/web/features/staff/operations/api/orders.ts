@@ -1,6 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { PaymentToReturn } from '../../../../../shared/api/backoffice.js';
+import type { PaymentToReturn, StaffOrderSummary } from '../../../../../shared/api/backoffice.js';
 import { backofficePaths } from '../../../../../shared/api/backoffice-paths.js';
 import type { Paginated } from '../../../../../shared/api/common.js';
 import type { Order } from '../../../../../shared/api/orders.js';
@@ -34,7 +34,7 @@ export const orderListQuery = (http: HttpClient, f: OrderFilters) =>
   queryOptions({
     queryKey: opsOrderKeys.list(f),
     queryFn: () =>
-      http.get<Paginated<Order>>(ordersPaths.orders, {
+      http.get<Paginated<StaffOrderSummary>>(backofficePaths.orders, {
         page: f.page,
         page_size: OPS_PAGE_SIZE,
         status: f.status || undefined,
