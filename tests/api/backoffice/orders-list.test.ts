@@ -96,7 +96,8 @@ describe('the staff orders list', () => {
   it('filters as GET orders does, newest first, and pages', async () => {
     const paid = await placeOrder(1);
     await pay(paid);
-    for (const query of [{ status: 'paid' }, { status: 'pending', payment_method: 'dev' }, { number: paid.number }, { placed_after: new Date(Date.now() - 60_000).toISOString() }, { page_size: '2', page: '2' }]) {
+    const queries: Record<string, string>[] = [{ status: 'paid' }, { status: 'pending', payment_method: 'dev' }, { number: paid.number }, { placed_after: new Date(Date.now() - 60_000).toISOString() }, { page_size: '2', page: '2' }];
+    for (const query of queries) {
       const listed = await summaries(query);
       const full = await fullOrders(query);
       expect(listed.results.map((o) => o.id), JSON.stringify(query)).toEqual(full.results.map((o) => o.id));
