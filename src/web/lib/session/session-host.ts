@@ -17,7 +17,7 @@ import {
 import { pickUpHandoffOnce } from './handoff.js';
 import { browserLocks, refreshWithLock, type LockManagerLike } from './refresh-lock.js';
 import { runMembershipCheck, startMembershipCheck, type MembershipActorRef } from './membership-check.js';
-import { clearLogin, logout, saveSession, saveTokens } from './session-store.js';
+import { clearLoginOf, logout, saveSession, saveTokens } from './session-store.js';
 import { isSessionRejection } from './session-fetch.js';
 
 /** The auth and profile rows as stored (SPEC section 3), read live. */
@@ -192,10 +192,12 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Ses
           await (params.user ? saveSession(params.tokens, params.user, db) : saveTokens(params.tokens, db));
           membership.send({ type: 'VERIFY', token: params.tokens.access_token });
         }),
-      persistLogout: () =>
+      // Only the session the machine dropped is cleared: the row may hold a login stored since the machine
+      // decided (another tab's, while this one's VERIFY found no token), which it then adopts from the storage.
+      persistLogout: (_, params) =>
         enqueue(async () => {
           // A guest's VERIFY ends here on every visit: nothing to clear, so nothing to write (and no tab to wake).
-          if (!isLoggedOutRow(await readAuthState(db))) await clearLogin(db);
+          if (!isLoggedOutRow(await readAuthState(db))) await clearLoginOf(params.tokens, db);
         }),
     },
   });

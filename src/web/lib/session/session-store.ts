@@ -2,7 +2,7 @@ import { authPaths } from '../../../shared/api/auth-paths.js';
 import type { LoginBody, LoginResponse, SessionUser } from '../../../shared/api/auth.js';
 import type { Profile } from '../../../shared/api/users.js';
 import { readAuthState, DEFAULT_AUTH_STATE, DEFAULT_PROFILE_STATE } from '../auth-state.js';
-import { getDb, STATE_KEY, type LecternDb } from '../db.js';
+import { getDb, STATE_KEY, type AuthState, type LecternDb } from '../db.js';
 import type { HttpClient } from '../http.js';
 import type { SessionTokens } from './machines/session-tokens.js';
 import { purgeOnSessionEnd } from '../offline/library-store.js';
@@ -72,15 +72,39 @@ export async function saveProfile(
  * device row) stay: they belong to the guest.
  */
 export async function clearLogin(db: LecternDb | undefined = getDb()): Promise<void> {
-  if (!db) return;
+  await clearStoredLogin(db, () => true);
+}
+
+/**
+ * Logout of the session that held `tokens` (the session machine dropped them): cleared as clearLogin does, but
+ * only while the stored row is a login that still holds those tokens, checked in the clearing transaction. A
+ * login stored since by another tab (other tokens) stays, and so does a row that is logged out already (nothing
+ * written, no tab woken). Resolves with whether it cleared.
+ */
+export async function clearLoginOf(tokens: Pick<SessionTokens, 'access_token' | 'refresh_token'>, db: LecternDb | undefined = getDb()): Promise<boolean> {
+  return clearStoredLogin(
+    db,
+    (current) =>
+      !(current.isLogin === 0 && current.access_token === '' && current.refresh_token === '') &&
+      current.access_token === tokens.access_token &&
+      current.refresh_token === tokens.refresh_token,
+  );
+}
+
+async function clearStoredLogin(db: LecternDb | undefined, holds: (current: AuthState) => boolean): Promise<boolean> {
+  if (!db) return false;
+  let cleared = false;
   await db.transaction('rw', db.auth, db.profile, async () => {
     const current = await readAuthState(db);
+    if (!holds(current)) return;
     // A guest's row, keeping the device's fingerprint.
     await db.auth.put({ ...DEFAULT_AUTH_STATE, userfinger: current.userfinger }, STATE_KEY);
     await db.profile.put({ ...DEFAULT_PROFILE_STATE }, STATE_KEY);
+    cleared = true;
   });
   // The user's offline library (their cache, rows and unsent progress) leaves with them; a guest's saves stay.
-  await purgeOnSessionEnd(db);
+  if (cleared) await purgeOnSessionEnd(db);
+  return cleared;
 }
 
 /** The password login call; the caller hands the answer to the session (LOGIN), which stores it. */

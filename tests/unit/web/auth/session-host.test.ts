@@ -6,7 +6,7 @@ import { createSessionFetch } from '../../../../src/web/lib/session/session-fetc
 import { startSessionHost } from '../../../../src/web/lib/session/session-host.js';
 import { readAuthState, readProfileState } from '../../../../src/web/lib/auth-state.js';
 import { createHttpClient } from '../../../../src/web/lib/http.js';
-import type { LecternDb } from '../../../../src/web/lib/db.js';
+import { STATE_KEY, type LecternDb } from '../../../../src/web/lib/db.js';
 import { BASE_URL, cleanedAfterEach, dbNamed, eventually, fakeServer, FAR, freshDbName, login, PAST, refused, type Handler } from './session-fixtures.js';
 
 const { hosts, dbs } = cleanedAfterEach();
@@ -136,6 +136,29 @@ describe('the session host: the session machine wired to the server and to Dexie
     await eventually(() => b.host.actor.getSnapshot().matches('loggedIn'));
     expect(b.host.actor.getSnapshot().context.access_token).toBe('access-9');
     expect(b.host.stored().profile.display_name).toBe('Ada L.');
+  });
+
+  it('a guest tab that finds no token leaves a login stored meanwhile by another tab, and adopts it', async () => {
+    const name = freshDbName();
+    const guestTab = database(name);
+    const otherTab = database(name);
+    const { host } = await start(guestTab);
+    expect(host.actor.getSnapshot().matches('verifying')).toBe(true);
+    let decided = false;
+    const subscription = host.actor.subscribe((snapshot) => {
+      if (snapshot.matches('loggedOut')) decided = true;
+    });
+    // The other tab's login is being written (its transaction kept open) when this tab's debounced VERIFY finds
+    // no token: the guest tab stores its logout only after that login has landed.
+    await otherTab.transaction('rw', otherTab.auth, otherTab.profile, async () => {
+      while (!decided) await otherTab.auth.get(STATE_KEY);
+      await saveLogin(login(), otherTab);
+    });
+    subscription.unsubscribe();
+    await host.flush();
+    expect(await readAuthState(guestTab)).toMatchObject({ isLogin: 1, userid: 7, access_token: 'access-1', refresh_token: 'refresh-1' });
+    await eventually(() => host.actor.getSnapshot().matches('loggedIn'));
+    expect(host.stored().auth.userid).toBe(7);
   });
 });
 

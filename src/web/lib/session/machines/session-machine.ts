@@ -58,6 +58,14 @@ export interface PersistLoginParams {
   user?: SessionUser;
 }
 
+/**
+ * What the host clears at a logout or a lost session: the tokens the session drops. The storage is cleared only
+ * while it still holds them; a login stored since (by another tab) is not this session's to end.
+ */
+export interface PersistLogoutParams {
+  tokens: SessionTokens;
+}
+
 function pickTokens(source: Partial<SessionTokens>): SessionTokens {
   return {
     access_token: source.access_token ?? EMPTY_TOKENS.access_token,
@@ -67,11 +75,18 @@ function pickTokens(source: Partial<SessionTokens>): SessionTokens {
   };
 }
 
+/** `persistLogout` with the tokens the session holds: it runs before `clearTokens` empties them. */
+const persistDropped = {
+  type: 'persistLogout',
+  params: ({ context }: { context: SessionContext }): PersistLogoutParams => ({ tokens: pickTokens(context) }),
+} as const;
+
 /**
  * SPEC section 4's session: verify, refresh, login, logout. Verify and refresh are debounced (SPEC section 9):
  * every VERIFY or REFRESH restarts the wait, so a burst makes one server call. The server calls and the storage
  * are injected with `.provide()`: actors `verifyToken` and `refreshToken`, actions `persistLogin` and
- * `persistLogout`. A change written by another tab arrives as AUTH_STATE_CHANGED and is adopted without writing.
+ * `persistLogout` (given the tokens the session drops, before they are cleared). A change written by another tab
+ * arrives as AUTH_STATE_CHANGED and is adopted without writing.
  */
 export const sessionMachine = setup({
   types: {
@@ -87,7 +102,7 @@ export const sessionMachine = setup({
   actions: {
     // Without a host the session lives in memory only (server rendering, tests of other parts).
     persistLogin: (_, _params: PersistLoginParams) => undefined,
-    persistLogout: () => undefined,
+    persistLogout: (_, _params: PersistLogoutParams) => undefined,
     setOutcome: assign((_, params: { outcome: SessionOutcome | null }) => ({ outcome: params.outcome })),
     storeTokens: assign((_, params: { tokens: Partial<SessionTokens> }) => params.tokens),
     clearTokens: assign(() => ({ ...EMPTY_TOKENS })),
@@ -125,7 +140,7 @@ export const sessionMachine = setup({
     },
     LOGOUT: {
       target: '.loggedOut',
-      actions: ['clearTokens', 'persistLogout', { type: 'setOutcome', params: { outcome: null } }],
+      actions: [persistDropped, 'clearTokens', { type: 'setOutcome', params: { outcome: null } }],
     },
     AUTH_STATE_CHANGED: [
       // Our own write coming back through the storage's live query: nothing changed.
@@ -167,7 +182,7 @@ export const sessionMachine = setup({
             {
               guard: 'noAccessToken',
               target: '#session.loggedOut',
-              actions: ['clearTokens', 'persistLogout', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.noToken } }],
+              actions: [persistDropped, 'clearTokens', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.noToken } }],
             },
             { guard: 'accessTokenExpired', target: '#session.refreshing.checking' },
             { target: 'calling' },
@@ -204,12 +219,12 @@ export const sessionMachine = setup({
             {
               guard: 'noRefreshToken',
               target: '#session.loggedOut',
-              actions: ['clearTokens', 'persistLogout', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.noToken } }],
+              actions: [persistDropped, 'clearTokens', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.noToken } }],
             },
             {
               guard: 'refreshTokenExpired',
               target: '#session.loggedOut',
-              actions: ['clearTokens', 'persistLogout', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.invalid } }],
+              actions: [persistDropped, 'clearTokens', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.invalid } }],
             },
             { target: 'calling' },
           ],
@@ -231,7 +246,7 @@ export const sessionMachine = setup({
               },
               {
                 target: '#session.loggedOut',
-                actions: ['clearTokens', 'persistLogout', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.invalid } }],
+                actions: [persistDropped, 'clearTokens', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.invalid } }],
               },
             ],
             onError: [
@@ -239,7 +254,7 @@ export const sessionMachine = setup({
               { guard: and(['noAnswer', not('noAccessToken')]), target: '#session.loggedIn' },
               {
                 target: '#session.loggedOut',
-                actions: ['clearTokens', 'persistLogout', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.invalid } }],
+                actions: [persistDropped, 'clearTokens', { type: 'setOutcome', params: { outcome: SESSION_OUTCOMES.invalid } }],
               },
             ],
           },
