@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { ArticlesTable, Database } from '../../../db/types.js';
-import { containsText, onSqlite } from '../../../platform/text-search.js';
+import { containsText } from '../../../platform/text-search.js';
 
 /** Every column of an article, with its tags and topics, for its editor. */
 export async function articleForEditing(db: Kysely<Database>, id: number) {
@@ -23,21 +23,10 @@ export async function articleSlugTaken(db: Kysely<Database>, slug: string, selfI
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/**
- * Articles whose title contains `search`, whatever its case. SQLite: a search of three characters or more reads the
- * titles of the search index (migration 0003, trigram: any part of a title), not every title; a shorter one compares
- * the titles (the titles index, migration 0043). PostgreSQL: ILIKE on the title's trigram index (migration 0003).
- */
-function titleContains(db: Kysely<Database>, search: string) {
-  if (!onSqlite(db) || [...search].length < 3) return containsText(db, 'title', search);
-  const phrase = `title : "${search.replace(/"/g, '""')}"`;
-  return sql<boolean>`${sql.ref('articles.id')} in (select rowid from articles_fts where articles_fts match ${phrase})`;
-}
-
 /** Staff's list of every article (drafts included), newest change first; `search` matches the title. */
 export async function listAllArticles(db: Kysely<Database>, search: string | undefined, limit: number, offset: number) {
   let query = db.selectFrom('articles');
-  if (search) query = query.where(titleContains(db, search));
+  if (search) query = query.where(containsText(db, 'title', search));
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     query.select(['id', 'title', 'status', 'published_at', 'updated_at', 'language']).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
