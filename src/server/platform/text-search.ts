@@ -5,7 +5,7 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
 
 type AnyDb = { getExecutor(): { readonly adapter: object } };
 
-export const onSqlite = (db: AnyDb): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
+const onSqlite = (db: AnyDb): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
 
 /**
  * Whether `column` contains `text`, ignoring case, with the escape clause SQLite needs before `\%` means a percent

@@ -2,7 +2,7 @@ import type { ArticleWrite } from '../../../src/shared/api/content.js';
 import type { Insertable } from 'kysely';
 import type { AnnouncementsTable, BannersTable, ShortcutsTable, ShortcutTypesTable, SlotTextsTable, UserRow } from '../../../src/server/db/types.js';
 import { startSession } from '../../../src/server/modules/auth/service.js';
-import { createArticle as createArticleService } from '../../../src/server/modules/content/articles/service.js';
+import { createArticle as createArticleService } from '../../../src/server/modules/content/articles/staff-service.js';
 import { createUser as createUserService } from '../../../src/server/modules/users/service.js';
 import { nowIso } from '../../../src/server/platform/time.js';
 import type { TestApp } from './app.js';

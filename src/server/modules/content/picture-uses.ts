@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
-import { articlesUsingPicture } from './articles/service.js';
+import { articlesUsingPicture } from './articles/staff-service.js';
 import { bannersUsingPicture } from './banners/service.js';
 import { topicsUsingPicture } from './topics/service.js';
 

@@ -4,7 +4,7 @@ import { nowIso } from '../../../platform/time.js';
 import { freeSlug, slugOf, type EditableKindAdapter } from '../editorial/kinds.js';
 import { deleteArticleRow, insertArticle, updateArticleRow } from './repo.js';
 import { articleForEditing, articleSlugTaken, categoryExists, listAllArticles, setArticle } from './editing-repo.js';
-import { bodyColumns, checkReferences } from './service.js';
+import { bodyColumns, checkReferences } from './staff-service.js';
 import { checkAccessPlan, checkTranslation, linkTranslation } from '../editorial/translations.js';
 
 const isLive = (row: { status: string; published_at: string | null }, now = nowIso()) => row.status === 'published' && row.published_at !== null && row.published_at <= now;

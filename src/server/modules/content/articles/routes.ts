@@ -21,8 +21,6 @@ import { requireStaff } from '../../../platform/auth.js';
 import { moduleRoutes, paginate, privateResponse, sendJsonBytes, serializedJson } from '../../../platform/http.js';
 import { createGuestCache } from '../../../platform/guest-cache.js';
 import {
-  createArticle,
-  deleteArticle,
   getArticle,
   getSummary,
   hotArticles,
@@ -33,9 +31,8 @@ import {
   previewArticle,
   relatedArticles,
   unlockArticle,
-  updateArticle,
-  listUnpublishedArticles,
 } from './service.js';
+import { createArticle, deleteArticle, listUnpublishedArticles, updateArticle } from './staff-service.js';
 import { entitlementOf } from '../access.js';
 import { ViewCounter, writeViews } from './views.js';
 import { NotFound } from '../../../platform/errors.js';
