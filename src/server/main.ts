@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import { loadConfig, type Config } from './config.js';
-import { buildApp } from './app.js';
 import { createDb, engineOf, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { seedIfEmpty, seedLargeSite } from './db/seed/index.js';
@@ -10,8 +9,12 @@ import { logStartupNotices } from './commands/startup-notices.js';
 import { installProcessGuard } from './platform/process-guard.js';
 import { checkStorage } from './platform/storage/index.js';
 import { closeConnectionsWhen, drainWorker } from './platform/cluster/drain.js';
+import { answerDatabaseQuestions, awaitDatabase } from './platform/cluster/database-ready.js';
 import { DRAIN, runSupervisor } from './platform/cluster/supervisor.js';
 import type { RenderFn } from './platform/ssr/index.js';
+
+/** The server itself (Fastify, every module): loaded where a process serves, so a cluster's primary never loads it. */
+const loadApp = () => import('./app.js');
 
 /**
  * The command line: `serve` (production build), `dev` (Vite hot reload), `migrate`, `seed`, `createsuperuser`.
@@ -20,8 +23,10 @@ import type { RenderFn } from './platform/ssr/index.js';
 async function serve(mode: 'production' | 'development') {
   const config = loadConfig(process.env, mode === 'development' ? { env: 'development' } : {});
   if (mode === 'production' && config.workers > 1 && cluster.isPrimary) return supervise(config);
+  const { buildApp } = await loadApp();
+  // A cluster's worker loads its code while the primary migrates and seeds, and opens the database once told.
+  if (cluster.isWorker) await awaitDatabase(process);
   const db = createDb(config.databaseUrl, { readUrl: config.databaseReadUrl ?? undefined });
-  // A cluster's primary has migrated and seeded before starting its workers.
   const seeded = cluster.isWorker ? null : await prepareDatabase(config, db);
 
   let ssr;
@@ -74,16 +79,16 @@ async function prepareDatabase(config: Config, db: Db) {
 }
 
 /**
- * `WORKERS` > 1: this process migrates, seeds and says what an operator needs to hear, once, then runs the
- * workers (see platform/cluster/supervisor.ts) and serves nothing itself.
+ * `WORKERS` > 1: this process runs the workers (see platform/cluster/supervisor.ts) and serves nothing itself.
+ * The workers start at once and load their code while it migrates, seeds and says what an operator needs to
+ * hear, once; they open the database when it is done (platform/cluster/database-ready.ts).
  */
 async function supervise(config: Config) {
   const { pino } = await import('pino');
   const log = pino({ level: config.logLevel });
   const db = createDb(config.databaseUrl);
-  const seeded = await prepareDatabase(config, db);
-  await logStartupNotices({ config, db }, { info: (m) => log.info(m), warn: (m) => log.warn(m) }, seeded);
-  await db.destroy();
+  const prepared = prepareDatabase(config, db);
+  answerDatabaseQuestions(cluster, prepared.then(() => undefined));
   // Said once, when every worker of the first start listens.
   let listening = 0;
   cluster.on('listening', () => {
@@ -92,6 +97,11 @@ async function supervise(config: Config) {
     log.info(`${config.siteName} is serving ${config.publicUrl} (${engineOf(config.databaseUrl)}, ${config.workers} workers; SIGHUP reloads them one at a time)`);
   });
   runSupervisor({ workers: config.workers, log });
+  try {
+    await logStartupNotices({ config, db }, { info: (m) => log.info(m), warn: (m) => log.warn(m) }, await prepared);
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function migrate() {
@@ -131,6 +141,7 @@ async function createsuperuser(args: string[]) {
   const config = loadConfig(process.env, { logLevel: 'warn' });
   const db = createDb(config.databaseUrl);
   await migrateToLatest(db.kysely, db.engine);
+  const { buildApp } = await loadApp();
   const app = await buildApp(config, { db, migrate: false, ssr: false });
   try {
     process.exitCode = await runCreateSuperuser(app.ctx, args, {
