@@ -190,6 +190,8 @@ describe('the staff article list searched by title', () => {
     expect(await titles(mark.toLowerCase())).toEqual([`${mark}_50% off`, `The ${mark} Stitch`].sort());
     expect(await titles(`${mark}_50%`)).toEqual([`${mark}_50% off`]);
     expect(await titles(`${mark}%`)).toEqual([]);
+    // Unescaped, `_` would match the space after the mark in the other title.
+    expect(await titles(`${mark}_`)).toEqual([`${mark}_50% off`]);
     // Quotes are text too; a renamed title is found by its new name only, a deleted article not at all.
     expect(await titles(`"${mark}`)).toEqual([]);
     const renamed = (await t.api('GET', '/editorial/article', { token: people.staff.token, query: { search: `The ${mark}` } })).json<{ results: { id: number }[] }>().results[0]!;
