@@ -1,3 +1,4 @@
+import type { Request } from '@playwright/test';
 import { articles, expect, hydrated, test } from './fixtures.js';
 
 /** The entry script the server-rendered page loads. */
@@ -34,22 +35,32 @@ test('built files come precompressed, pages and the API compressed', async ({ pa
 test('an article page loads its scripts as Brotli and still works under the service worker', async ({ page }) => {
   const article = (await articles(page)).find((a) => a.access === 'free')!;
   const scripts: { url: string; encoding: string | undefined; sentBytes: number; scriptBytes: number }[] = [];
-  page.on('requestfinished', async (request) => {
+  // Each script's details are read asynchronously; the reads are awaited, and the listener removed, before the page
+  // reloads, so that no read is left running when the test ends.
+  const reads: Promise<void>[] = [];
+  const onFinished = (request: Request) => {
     if (request.resourceType() !== 'script' || !new URL(request.url()).pathname.startsWith('/assets/')) return;
-    const response = await request.response();
-    if (!response) return;
-    scripts.push({
-      url: request.url(),
-      encoding: (await response.allHeaders())['content-encoding'],
-      sentBytes: (await request.sizes()).responseBodySize,
-      scriptBytes: (await response.body()).length,
-    });
-  });
+    reads.push(
+      (async () => {
+        const response = await request.response();
+        if (!response) return;
+        scripts.push({
+          url: request.url(),
+          encoding: (await response.allHeaders())['content-encoding'],
+          sentBytes: (await request.sizes()).responseBodySize,
+          scriptBytes: (await response.body()).length,
+        });
+      })(),
+    );
+  };
+  page.on('requestfinished', onFinished);
 
   await page.goto(`/article/${article.id}`);
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
   await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  page.off('requestfinished', onFinished);
+  await Promise.all(reads);
   for (const script of scripts) expect(script.encoding, script.url).toBe('br');
   const total = (key: 'sentBytes' | 'scriptBytes') => scripts.reduce((sum, s) => sum + s[key], 0);
   test.info().annotations.push({ type: 'first-visit scripts', description: `${scripts.length} scripts, ${total('sentBytes')} bytes sent for ${total('scriptBytes')} bytes of script` });
